@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+
+// Static site generator for the human pages. The data documents (JSON, feeds, OpenAPI) are rendered
+// by core/ renderers in scripts/build.ts around this build, from the same model the pages use.
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: process.env.DIST_DIR ?? './dist',
+  site: (process.env.BASE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+  output: 'static',
+  trailingSlash: 'always',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  compressHTML: true,
+  telemetry: false,
+  devToolbar: { enabled: false },
+  vite: { logLevel: 'warn' },
+});

@@ -1,0 +1,53 @@
+import { renderAtom } from '../feeds/render-atom.ts';
+import { renderJsonFeed } from '../feeds/render-json-feed.ts';
+import { renderReviewsDocument, renderSinceDocument } from '../feeds/render-reviews-document.ts';
+import type { SiteModel } from '../model/build-site-model.ts';
+import { addDays, dateRange } from '../model/calendar.ts';
+import { latestDate } from '../model/latest-date.ts';
+import { DOCUMENT_PATHS, FEED_SIZE, SINCE_PREFIX, contentTypeOf } from '../model/published-paths.ts';
+import { buildOpenApiDocument } from '../openapi/build-openapi-document.ts';
+
+/** One published document: its URL path, its bytes (as text) and the date its data last changed. */
+export interface RenderedDocument {
+  path: string;
+  contentType: string;
+  body: string;
+  /** Newest data date behind the document; null when it holds no reviews. */
+  updated: string | null;
+  /** Kind, for checks: which schema validates it. */
+  kind: 'reviews' | 'insights' | 'json-feed' | 'atom' | 'openapi' | 'since';
+}
+
+/** Calendar dates that get a prebuilt since file: the last `windowDays` days up to the newest review. */
+export function sinceWindow(model: SiteModel, windowDays: number): string[] {
+  const newest = model.reviews[0]?.date;
+  if (!newest || windowDays <= 0) return [];
+  return dateRange(addDays(newest, -(windowDays - 1)), newest);
+}
+
+/**
+ * Renders every data document of a build. Compact JSON: the bytes are what ETags hash,
+ * and object key order is fixed by the renderers, so the same content gives the same bytes.
+ */
+export function renderDocuments(model: SiteModel, windowDays: number): RenderedDocument[] {
+  const doc = (path: string, kind: RenderedDocument['kind'], body: string, updated: string | null): RenderedDocument => ({
+    path,
+    contentType: contentTypeOf(path),
+    body,
+    updated,
+    kind,
+  });
+  const feedUpdated = latestDate(model.reviews.slice(0, FEED_SIZE));
+  const docs = [
+    doc(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(renderReviewsDocument(model)), model.updated),
+    doc(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
+    doc(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
+    doc(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
+    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
+  ];
+  for (const date of sinceWindow(model, windowDays)) {
+    const since = renderSinceDocument(model.reviews, date);
+    docs.push(doc(`${SINCE_PREFIX}${date}`, 'since', JSON.stringify(since), since.updated));
+  }
+  return docs;
+}

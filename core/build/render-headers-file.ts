@@ -1,0 +1,24 @@
+import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, SINCE_PREFIX, TOPIC_PATHS, contentTypeOf } from '../model/published-paths.ts';
+
+const CORS = ['Access-Control-Allow-Origin: *', 'Access-Control-Expose-Headers: ETag, Last-Modified, Link'];
+/** Short freshness, long stale-while-revalidate: clients revalidate cheaply with the ETag. */
+export const DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** WebSub discovery header for a topic (WebSub §4): one hub link and one self link. */
+export function websubLinkHeader(baseUrl: string, topicPath: string): string {
+  return `<${baseUrl}${HUB_PATH}>; rel="hub", <${baseUrl}${topicPath}>; rel="self"`;
+}
+
+/**
+ * The `_headers` file (Netlify / Cloudflare Pages convention) for a CDN deployment of dist/:
+ * content types, CORS, caching and WebSub Link headers for every data document.
+ */
+export function renderHeadersFile(baseUrl: string): string {
+  const block = (path: string, extra: string[] = []) =>
+    [path, ...[`Content-Type: ${contentTypeOf(path)}`, ...CORS, `Cache-Control: ${DATA_CACHE_CONTROL}`, 'Vary: Accept-Encoding', ...extra].map((h) => `  ${h}`)].join('\n');
+  const topics = new Set<string>(TOPIC_PATHS);
+  const blocks = Object.values(DOCUMENT_PATHS).map((p) => block(p, topics.has(p) ? [`Link: ${websubLinkHeader(baseUrl, p)}`] : []));
+  blocks.push(block(`${SINCE_PREFIX}*`).replace(`Content-Type: ${contentTypeOf(`${SINCE_PREFIX}*`)}`, `Content-Type: ${JSON_CONTENT_TYPE}`));
+  blocks.push(['/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: strict-origin-when-cross-origin'].join('\n'));
+  return `${blocks.join('\n\n')}\n`;
+}

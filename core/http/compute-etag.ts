@@ -1,0 +1,10 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Strong ETag of a representation: a SHA-256 of its exact bytes, so it changes exactly when the
+ * bytes do. `encoding` makes each content coding a distinct representation (RFC 9110 §8.8.3).
+ */
+export function computeEtag(bytes: Uint8Array | string, encoding?: 'gzip' | 'br'): string {
+  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
+  return encoding ? `"${hash}-${encoding}"` : `"${hash}"`;
+}

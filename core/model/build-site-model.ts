@@ -1,0 +1,47 @@
+import type { ParsedContent } from '../content/parse-content.ts';
+import type { AggregateRating } from '../schemas/aggregate-rating-schema.ts';
+import type { Business, BusinessConfig } from '../schemas/business-schema.ts';
+import type { InsightsDocument } from '../schemas/insights-schema.ts';
+import type { Review } from '../schemas/review-schema.ts';
+import { computeAggregateRating } from './aggregate-rating.ts';
+import { latestDate } from './latest-date.ts';
+import { publishReviews, type ExtractMentions, type HeldBackReview } from './publish-reviews.ts';
+
+/** Everything the documents and pages are rendered from: one model, many renderers. */
+export interface SiteModel {
+  baseUrl: string;
+  businessConfig: BusinessConfig;
+  business: Business;
+  reviews: Review[];
+  aggregateRating: AggregateRating;
+  insights: InsightsDocument;
+  /** Newest date in the data; drives every "updated"/Last-Modified value so builds are reproducible. */
+  updated: string | null;
+  heldBack: HeldBackReview[];
+}
+
+export interface ModelEngines {
+  extractMentions: ExtractMentions;
+  buildInsights: (input: { business: BusinessConfig; reviews: Review[] }) => InsightsDocument;
+}
+
+/** The published business: the config without the insights lexicon. */
+export function toPublicBusiness(config: BusinessConfig): Business {
+  const { aspects, ...rest } = config;
+  return { ...rest, aspects: aspects.map(({ id, label, description }) => ({ id, label, description })) };
+}
+
+/** Builds the site model from parsed content; pure given the engines. */
+export function buildSiteModel(content: ParsedContent, baseUrl: string, engines: ModelEngines): SiteModel {
+  const { reviews, heldBack } = publishReviews(content.records, content.business, baseUrl, engines.extractMentions);
+  return {
+    baseUrl,
+    businessConfig: content.business,
+    business: toPublicBusiness(content.business),
+    reviews,
+    aggregateRating: computeAggregateRating(reviews),
+    insights: engines.buildInsights({ business: content.business, reviews }),
+    updated: latestDate(reviews),
+    heldBack,
+  };
+}

@@ -1,0 +1,27 @@
+/** Where each published document lives, relative to BASE_URL. One list, used by build, sidecar, hub and docs. */
+export const DOCUMENT_PATHS = {
+  reviews: '/reviews.json',
+  insights: '/insights.json',
+  jsonFeed: '/api/feed.json',
+  atom: '/feed.xml',
+  openapi: '/.well-known/openapi.json',
+} as const;
+
+export const SEARCH_PATH = '/api/reviews/search';
+export const SINCE_PREFIX = '/api/reviews/since/';
+export const MCP_PATH = '/mcp';
+export const HUB_PATH = '/api/websub/hub';
+
+/** The WebSub topics (spec: Events → Topics), in the order the spec lists them. */
+export const TOPIC_PATHS = [DOCUMENT_PATHS.atom, DOCUMENT_PATHS.jsonFeed, DOCUMENT_PATHS.reviews] as const;
+
+/** Content type of each kind of document; the spec fixes application/json for every JSON document. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+
+export function contentTypeOf(path: string): string {
+  return path.endsWith('.xml') ? ATOM_CONTENT_TYPE : JSON_CONTENT_TYPE;
+}
+
+/** Number of newest reviews in both feeds (spec: Limits → feed size). */
+export const FEED_SIZE = 50;

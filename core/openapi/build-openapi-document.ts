@@ -1,0 +1,130 @@
+import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
+import { buildComponentSchemas, buildSearchParameters } from './openapi-components.ts';
+
+type Obj = Record<string, unknown>;
+const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: Obj, description: string): Obj => ({ description, content: { 'application/json': { schema } } });
+const error = (description: string): Obj => json(ref('Error'), description);
+const CONDITIONAL_HEADERS = {
+  ETag: { description: 'Strong validator: a hash of the exact bytes of this representation (per encoding).', schema: { type: 'string' } },
+  'Last-Modified': { description: 'Newest date in the data (review or owner reply), not the build time.', schema: { type: 'string' } },
+  'Cache-Control': { schema: { type: 'string' } },
+};
+const WEBSUB_LINK = { description: 'WebSub discovery: `<hub>; rel="hub", <topic>; rel="self"`.', schema: { type: 'string' } };
+const CONDITIONAL_PARAMS = [
+  { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag list or `*`; weak comparison; takes precedence over If-Modified-Since (RFC 9110 §13.2.2).' },
+  { name: 'If-Modified-Since', in: 'header', required: false, schema: { type: 'string' }, description: 'HTTP date; ignored when If-None-Match is present.' },
+];
+
+function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; contentType?: string } = {}): Obj {
+  return {
+    get: {
+      summary,
+      parameters: CONDITIONAL_PARAMS,
+      responses: {
+        '200': {
+          description: summary,
+          headers: opts.topic ? { ...CONDITIONAL_HEADERS, Link: WEBSUB_LINK } : CONDITIONAL_HEADERS,
+          content: { [opts.contentType ?? 'application/json']: { schema } },
+        },
+        '304': { description: 'Not Modified: the validator matched; empty body.' },
+      },
+    },
+  };
+}
+
+/** Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model. */
+export function buildOpenApiDocument(baseUrl: string): Obj {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reviews service',
+      version: '1.0.0',
+      description: [
+        'Public, read-only service of verified customer reviews, aggregate rating and aspect-based insights.',
+        'Choices where the interface leaves them open: search results are under `reviews`, newest first with ties by id, all filters combine with AND;',
+        '`query` is a case- and accent-insensitive substring match; unknown, repeated or empty query parameters are errors (400 with `issues`);',
+        'errors are JSON `{ error, issues: [{ path, code, message }] }`; unknown paths are 404 and wrong methods 405 with `Allow`, both JSON;',
+        `feeds hold the ${FEED_SIZE} newest reviews; WebSub leases default to 10 days, clamped to [1 hour, 30 days]; the hub answers 202 when a request is accepted for verification and 400 with \`issues\` when rejected.`,
+        'No authentication: an Authorization header is ignored.',
+      ].join(' '),
+    },
+    servers: [{ url: baseUrl }],
+    paths: {
+      [DOCUMENT_PATHS.reviews]: documentGet('Full reviews dataset: business, aggregate rating, every verified review.', ref('ReviewsDocument'), { topic: true }),
+      [DOCUMENT_PATHS.insights]: documentGet('Insights: aspect sentiment, entities, topics, FAQ and summary.', ref('InsightsDocument')),
+      [DOCUMENT_PATHS.jsonFeed]: documentGet(`JSON Feed 1.1 of the ${FEED_SIZE} newest reviews.`, ref('JsonFeed'), { topic: true }),
+      [DOCUMENT_PATHS.atom]: documentGet(`Atom feed of the ${FEED_SIZE} newest reviews (a WebSub topic).`, { type: 'string' }, { topic: true, contentType: 'application/atom+xml' }),
+      [SEARCH_PATH]: {
+        get: {
+          summary: 'Search reviews. HTTP equivalent of the MCP tool search_reviews.',
+          parameters: [...buildSearchParameters(), ...CONDITIONAL_PARAMS],
+          responses: {
+            '200': json(ref('SearchResponse'), 'Matching reviews, newest first (ties by id).'),
+            '304': { description: 'Not Modified.' },
+            '400': error('Invalid query: one issue per problem (wrong type, out of range, unknown, repeated or empty parameter, since after until).'),
+          },
+        },
+      },
+      '/api/reviews/since/{date}': {
+        get: {
+          summary: 'Reviews dated on or after a date, newest first (ties by id). Incremental sync.',
+          parameters: [
+            { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' }, description: 'YYYY-MM-DD, a real calendar date.' },
+            ...CONDITIONAL_PARAMS,
+          ],
+          responses: {
+            '200': { description: 'Reviews since the date.', headers: CONDITIONAL_HEADERS, content: { 'application/json': { schema: ref('SinceDocument') } } },
+            '304': { description: 'Not Modified: empty body.' },
+            '400': error('Malformed or impossible date (e.g. 2023-02-30).'),
+          },
+        },
+      },
+      [MCP_PATH]: {
+        post: {
+          summary: 'Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol 2025-06-18.',
+          description: 'Send `Accept: application/json, text/event-stream`. `initialize` returns `Mcp-Session-Id`; send it on later requests (missing → 400, unknown or expired → 404). Read-only tools: get_business, search_reviews and more (see tools/list).',
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+          responses: {
+            '200': { description: 'JSON-RPC response.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '202': { description: 'Notification or response accepted.' },
+            '400': { description: 'Malformed JSON-RPC, missing session id or bad MCP-Protocol-Version.' },
+            '403': { description: 'Origin not allowed (DNS-rebinding protection).' },
+            '404': { description: 'Unknown, expired or ended session: initialize again.' },
+            '406': { description: 'Accept header lacks application/json and text/event-stream.' },
+            '413': { description: 'Body too large.' },
+          },
+        },
+      },
+      [HUB_PATH]: {
+        post: {
+          summary: 'WebSub hub: subscribe or unsubscribe (W3C WebSub).',
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: {
+                  type: 'object',
+                  required: ['hub.callback', 'hub.mode', 'hub.topic'],
+                  properties: {
+                    'hub.callback': { type: 'string', format: 'uri', description: 'HTTPS URL of the subscriber (plain HTTP is rejected).' },
+                    'hub.mode': { type: 'string', enum: ['subscribe', 'unsubscribe'] },
+                    'hub.topic': { type: 'string', enum: [`${baseUrl}/feed.xml`, `${baseUrl}/api/feed.json`, `${baseUrl}/reviews.json`] },
+                    'hub.lease_seconds': { type: 'integer', description: 'Requested lease; default 864000 (10 days), clamped to [3600, 2592000].' },
+                    'hub.secret': { type: 'string', maxLength: 199, description: 'HMAC secret (< 200 bytes); deliveries then carry X-Hub-Signature: sha256=…' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '202': { description: 'Accepted; verification of intent follows asynchronously.' },
+            '400': error('Rejected: invalid callback, mode, topic, lease or secret.'),
+            '429': error('Too many subscription requests.'),
+          },
+        },
+      },
+    },
+    components: { schemas: buildComponentSchemas() },
+  };
+}

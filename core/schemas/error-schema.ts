@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** One validation problem, in the shape every 400 response uses. */
+export const ErrorIssueSchema = z
+  .object({
+    path: z.string().meta({ description: 'Name of the offending parameter or field (dotted path); "" for the request as a whole.' }),
+    code: z.string().meta({ description: 'Machine-readable code, e.g. invalid_type, too_big, unknown_parameter, repeated_parameter.' }),
+    message: z.string().meta({ description: 'What is wrong and how to fix it.' }),
+  })
+  .strict()
+  .meta({ id: 'ErrorIssue' });
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
+
+/** Body of every JSON error response (4xx/5xx) of the HTTP endpoints. */
+export const ErrorBodySchema = z
+  .object({
+    error: z.string().meta({ description: 'Short human-readable summary.' }),
+    issues: z.array(ErrorIssueSchema).meta({ description: 'Validation problems, one per problem; empty when not a validation error.' }),
+  })
+  .strict()
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

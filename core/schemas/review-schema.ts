@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CalendarDateSchema, EntityRefSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from './primitives.ts';
+
+/** "Maria G." — first name and last initial only; never a full surname, an email address or a phone number. */
+export const AuthorNameSchema = z
+  .string()
+  .regex(/^[\p{Lu}][\p{L}'’-]{0,30}( [\p{Lu}]\.)?$/u, {
+    message: 'must be a first name and optional last initial, e.g. "Maria G." (no surname, email or phone)',
+  });
+
+export const ReviewSourceSchema = z
+  .object({
+    platform: z.enum(['google', 'yelp', 'facebook', 'bbb', 'angi', 'nextdoor', 'website', 'email']),
+    url: HttpUrlSchema.optional(),
+  })
+  .strict();
+
+export const VERIFICATION_METHODS = ['job-match', 'invoice-match', 'platform-verified', 'phone-confirmed'] as const;
+
+export const VerifiedSchema = z
+  .object({
+    status: z.literal('verified'),
+    method: z.enum(VERIFICATION_METHODS).meta({ description: 'How the reviewer was matched to a real customer.' }),
+    verifiedOn: CalendarDateSchema,
+    /** Internal job or invoice reference; kept in content, never published. */
+    reference: z.string().min(1).optional(),
+  })
+  .strict();
+
+export const UnverifiedSchema = z
+  .object({
+    status: z.enum(['unverified', 'rejected']),
+    reason: z.string().min(1).meta({ description: 'Why the review is held back (shown in the build report).' }),
+  })
+  .strict();
+
+export const VerificationRecordSchema = z.discriminatedUnion('status', [VerifiedSchema, UnverifiedSchema]);
+
+export const OwnerReplySchema = z.object({ text: z.string().min(1), date: CalendarDateSchema }).strict();
+export const PhotoSchema = z.object({ url: HttpUrlSchema, alt: z.string().min(1) }).strict();
+
+const sharedReviewShape = {
+  id: SlugSchema.meta({ description: 'Stable review id.', examples: ['r-2024-0412'] }),
+  date: CalendarDateSchema.meta({ description: 'Date the review was written.' }),
+  rating: StarRatingSchema,
+  title: z.string().min(1).max(200).optional(),
+  text: z.string().max(20000).meta({ description: 'Review text; empty for a rating-only review.' }),
+  author: AuthorNameSchema,
+  source: ReviewSourceSchema,
+  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, { message: 'must be a language tag such as "en"' }).default('en'),
+  ownerReply: OwnerReplySchema.optional(),
+  photos: z.array(PhotoSchema).default([]),
+};
+
+/** One line of content/reviews/*.jsonl. Technicians, services and area are ids into the business catalog. */
+export const ReviewRecordSchema = z
+  .object({
+    ...sharedReviewShape,
+    verification: VerificationRecordSchema,
+    technicians: z.array(SlugSchema).optional().meta({ description: 'Technician ids; extracted from the text when absent.' }),
+    services: z.array(SlugSchema).optional().meta({ description: 'Service ids; extracted from the text when absent.' }),
+    serviceArea: SlugSchema.optional(),
+  })
+  .strict();
+export type ReviewRecord = z.infer<typeof ReviewRecordSchema>;
+
+/** A published review: verified only, catalog ids resolved to id + name, with its permalink. */
+export const ReviewSchema = z
+  .object({
+    ...sharedReviewShape,
+    url: HttpUrlSchema.meta({ description: 'Permalink of the review on the business site.' }),
+    verification: VerifiedSchema.omit({ reference: true }),
+    technicians: z.array(EntityRefSchema).meta({ description: 'Technicians the review mentions.' }),
+    services: z.array(EntityRefSchema).meta({ description: 'Services the review mentions (catalog ids).' }),
+    serviceArea: EntityRefSchema.nullable(),
+  })
+  .strict()
+  .meta({ id: 'Review', description: 'A verified customer review.' });
+export type Review = z.infer<typeof ReviewSchema>;

@@ -1,0 +1,89 @@
+/**
+ * `npm run build`: content → dist/. Validates content (failing with file, line and field), renders the
+ * HTML pages with Astro and every data document with the core renderers, compresses them, writes
+ * _headers and the build manifest, then checks every output against the schemas.
+ * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
+import { renderDocuments, sinceWindow } from '../core/build/render-documents.ts';
+import { renderHeadersFile } from '../core/build/render-headers-file.ts';
+import { ContentError } from '../core/content/content-error.ts';
+import { buildOptionsFromEnv } from '../site/lib/build-options.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { getSiteModel } from '../site/lib/site-data.ts';
+import { checkDist } from './lib/check-dist.ts';
+import { computeInputsHash } from './lib/build-inputs.ts';
+import { writeDocuments } from './lib/write-documents.ts';
+
+const root = resolve(import.meta.dirname, '..');
+
+async function runAstro(outDir: string): Promise<void> {
+  const { build } = await import('astro');
+  const cacheDir = join(tmpdir(), 'shingle-astro-cache', createHash('sha256').update(outDir).digest('hex').slice(0, 12));
+  await build({ root, outDir, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
+}
+
+/** Builds into `outDir` (default DIST_DIR or dist/). Returns the manifest it wrote. */
+export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? 'dist')): Promise<BuildManifest> {
+  const started = performance.now();
+  const options = buildOptionsFromEnv();
+  const contentDir = contentDirFromEnv(process.env, root);
+  const model = getSiteModel();
+  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await runAstro(staging);
+    const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS);
+    const documents = await writeDocuments(staging, docs);
+    await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
+    const window = sinceWindow(model, options.SINCE_WINDOW_DAYS);
+    const manifest: BuildManifest = {
+      version: 1,
+      baseUrl: model.baseUrl,
+      inputsHash: computeInputsHash(root, contentDir, options),
+      reviewCount: model.reviews.length,
+      heldBack: model.heldBack.length,
+      updated: model.updated,
+      sinceWindow: window.length > 0 ? { from: window[0]!, to: window.at(-1)! } : null,
+      documents,
+    };
+    await checkDist(staging, manifest);
+    // The manifest goes last: a dist/ without it is never loaded.
+    await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await swapIn(staging, outDir);
+    report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
+    return manifest;
+  } catch (e) {
+    await rm(staging, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function swapIn(staging: string, outDir: string): Promise<void> {
+  const old = `${staging}.old`;
+  if (existsSync(outDir)) await rename(outDir, old);
+  await rename(staging, outDir);
+  await rm(old, { recursive: true, force: true });
+}
+
+function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBack'], outDir: string, ms: number): void {
+  console.log(`built ${count} verified reviews into ${outDir} in ${(ms / 1000).toFixed(1)} s`);
+  if (heldBack.length === 0) return;
+  const reasons = new Map<string, number>();
+  for (const h of heldBack) reasons.set(`${h.status}: ${h.reason}`, (reasons.get(`${h.status}: ${h.reason}`) ?? 0) + 1);
+  console.log(`held back ${heldBack.length} review(s) that are not verified:`);
+  for (const [reason, n] of [...reasons].sort()) console.log(`  ${n} × ${reason}`);
+}
+
+if (import.meta.main) {
+  buildSite().catch((e: unknown) => {
+    if (e instanceof ContentError) console.error(e.message);
+    else console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { z } from 'zod';
+import type { BuildManifest, ManifestDocument } from '../../core/build/build-manifest-schema.ts';
+import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
+import { JsonFeedSchema } from '../../core/schemas/json-feed-schema.ts';
+import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
+
+const SCHEMAS: Partial<Record<ManifestDocument['kind'], z.ZodType>> = {
+  reviews: ReviewsDocumentSchema,
+  insights: InsightsDocumentSchema,
+  'json-feed': JsonFeedSchema,
+  since: SinceDocumentSchema,
+};
+
+/** RFC 4287 §4.1.1/§4.1.2: the elements a feed and each entry must have. */
+export function checkAtom(xml: string): string[] {
+  const problems: string[] = [];
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) return [`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`];
+  const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => ['entry', 'link', 'author', 'category'].includes(n) }).parse(xml);
+  const feed = parsed.feed;
+  if (!feed || feed['@_xmlns'] !== 'http://www.w3.org/2005/Atom') return ['root element is not an Atom <feed>'];
+  for (const el of ['id', 'title', 'updated']) if (feed[el] === undefined) problems.push(`feed lacks <${el}>`);
+  const rels = (links: { '@_rel'?: string }[] = []) => links.map((l) => l['@_rel'] ?? 'alternate');
+  if (!rels(feed.link).includes('self')) problems.push('feed lacks <link rel="self">');
+  if (!rels(feed.link).includes('hub')) problems.push('feed lacks <link rel="hub">');
+  const feedHasAuthor = Array.isArray(feed.author) && feed.author.length > 0;
+  (feed.entry ?? []).forEach((entry: Record<string, unknown>, i: number) => {
+    for (const el of ['id', 'title', 'updated']) if (entry[el] === undefined) problems.push(`entry ${i} lacks <${el}>`);
+    if (!feedHasAuthor && !entry.author) problems.push(`entry ${i} lacks <author>`);
+    if (entry.content === undefined && !rels(entry.link as never).includes('alternate')) problems.push(`entry ${i} lacks content or alternate link`);
+  });
+  return problems;
+}
+
+function checkVariants(doc: ManifestDocument, identity: Buffer, gz: Buffer, br: Buffer): string[] {
+  const problems: string[] = [];
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+  if (sha(identity) !== doc.identity.sha256) problems.push('identity bytes differ from the manifest');
+  if (!gunzipSync(gz).equals(identity)) problems.push('gzip variant does not decompress to the document');
+  if (!brotliDecompressSync(br).equals(identity)) problems.push('brotli variant does not decompress to the document');
+  return problems;
+}
+
+/** Validates every document of a build against its schema; throws listing every mismatch. */
+export async function checkDist(distDir: string, manifest: BuildManifest): Promise<void> {
+  const problems: string[] = [];
+  for (const doc of manifest.documents) {
+    const [identity, gz, br] = await Promise.all([doc.identity, doc.gzip, doc.br].map((f) => readFile(join(distDir, f.file))));
+    const at = (p: string) => `${doc.path}: ${p}`;
+    problems.push(...checkVariants(doc, identity!, gz!, br!).map(at));
+    const text = identity!.toString('utf8');
+    if (doc.kind === 'atom') {
+      problems.push(...checkAtom(text).map(at));
+      continue;
+    }
+    const schema = SCHEMAS[doc.kind];
+    const json: unknown = JSON.parse(text);
+    if (doc.kind === 'openapi' && (json as { openapi?: string }).openapi !== '3.1.0') problems.push(at('openapi must be 3.1.0'));
+    if (!schema) continue;
+    const result = schema.safeParse(json);
+    if (!result.success) {
+      problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
+    }
+  }
+  if (problems.length > 0) throw new Error(`dist check failed (${problems.length}):\n${problems.slice(0, 50).join('\n')}`);
+}
+
+/** CLI: `npm run check:dist` re-checks an existing dist/ against its manifest. */
+if (import.meta.main) {
+  const dist = process.argv[2] ?? process.env.DIST_DIR ?? 'dist';
+  const manifest = JSON.parse(await readFile(join(dist, 'build-manifest.json'), 'utf8')) as BuildManifest;
+  await checkDist(dist, manifest);
+  console.log(`${dist}: ${manifest.documents.length} documents valid`);
+}

@@ -1,0 +1,25 @@
+import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
+import { buildInsights } from '../../core/insights/build-insights.ts';
+import { extractMentions } from '../../core/insights/extract-mentions.ts';
+import { buildOptionsFromEnv } from './build-options.ts';
+import { contentDirFromEnv, readContentDir } from './read-content-dir.ts';
+
+const KEY = Symbol.for('shingle.siteModel');
+type Cache = { key: string; model: SiteModel };
+
+/**
+ * The site model for the current CONTENT_DIR and BASE_URL, built once per process.
+ * Cached on globalThis because the build script and Astro's bundled pages are separate module
+ * instances in one process: the script builds the model, the pages reuse it.
+ */
+export function getSiteModel(): SiteModel {
+  const dir = contentDirFromEnv();
+  const { BASE_URL } = buildOptionsFromEnv();
+  const key = `${dir}\n${BASE_URL}`;
+  const g = globalThis as unknown as Record<symbol, Cache | undefined>;
+  const cached = g[KEY];
+  if (cached && cached.key === key) return cached.model;
+  const model = buildSiteModel(readContentDir(dir), BASE_URL, { extractMentions, buildInsights });
+  g[KEY] = { key, model };
+  return model;
+}

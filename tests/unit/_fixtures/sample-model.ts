@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseBusiness, type LocatedRecord } from '../../../core/content/parse-content.ts';
+import { buildSiteModel, type SiteModel } from '../../../core/model/build-site-model.ts';
+import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
+
+const root = join(import.meta.dirname, '../../..');
+export const businessText = readFileSync(join(root, 'content/business.json'), 'utf8');
+export const business = parseBusiness({ path: 'content/business.json', text: businessText });
+
+/** A valid review record; override any field. */
+export function record(overrides: Partial<ReviewRecord> & { id: string; date: string }): ReviewRecord {
+  return {
+    rating: 5,
+    text: 'Great roof, no leaks since.',
+    author: 'Maria G.',
+    source: { platform: 'google' },
+    language: 'en',
+    verification: { status: 'verified', method: 'job-match', verifiedOn: overrides.date },
+    technicians: [],
+    services: [],
+    serviceArea: 'loveland',
+    photos: [],
+    ...overrides,
+  };
+}
+
+export const located = (records: ReviewRecord[]): LocatedRecord[] =>
+  records.map((r, i) => ({ record: r, file: 'content/reviews/test.jsonl', line: i + 1 }));
+
+/** A site model over the given records with trivial engines (no extraction, empty insights). */
+export function sampleModel(records: ReviewRecord[], baseUrl = 'https://reviews.example'): SiteModel {
+  return buildSiteModel({ business, records: located(records) }, baseUrl, {
+    extractMentions: () => ({ technicians: ['marco'], services: ['roof-repair'], serviceAreas: ['greeley'] }),
+    buildInsights: ({ reviews }) => ({
+      version: '1.0.0',
+      updated: reviews[0]?.date ?? null,
+      method: { engine: 'test', description: 'empty insights for renderer tests' },
+      reviewCount: reviews.length,
+      aspects: [],
+      entities: { technicians: [], services: [], serviceAreas: [] },
+      topics: [],
+      faq: [],
+      summary: { text: 'Test summary.', facts: [] },
+    }),
+  });
+}
+
+/** `n` records on consecutive days from 2024-01-01. */
+export function manyRecords(n: number): ReviewRecord[] {
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+    return record({ id: `r-${String(i).padStart(4, '0')}`, date: d, rating: (i % 5) + 1, technicians: ['dave'], services: ['gutters'] });
+  });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { computeAggregateRating } from '../../../core/model/aggregate-rating.ts';
+import { ReviewSchema } from '../../../core/schemas/review-schema.ts';
+import { record, sampleModel } from '../_fixtures/sample-model.ts';
+
+describe('publishing', () => {
+  const records = [
+    record({ id: 'r-b', date: '2024-03-01', rating: 4 }),
+    record({ id: 'r-a', date: '2024-03-01', rating: 5, ownerReply: { text: 'Thanks', date: '2024-03-04' } }),
+    record({ id: 'r-c', date: '2024-05-09', rating: 1 }),
+    record({ id: 'r-held', date: '2024-06-01', verification: { status: 'unverified', reason: 'no matching job found' } }),
+  ];
+  const model = sampleModel(records);
+
+  it('publishes verified reviews only and reports the rest', () => {
+    expect(model.reviews.map((r) => r.id)).not.toContain('r-held');
+    expect(model.heldBack).toEqual([{ id: 'r-held', file: 'content/reviews/test.jsonl', line: 4, status: 'unverified', reason: 'no matching job found' }]);
+  });
+
+  it('orders newest first with ties by id', () => {
+    expect(model.reviews.map((r) => r.id)).toEqual(['r-c', 'r-a', 'r-b']);
+  });
+
+  it('resolves catalog ids to names and builds permalinks; strips the internal reference', () => {
+    const m = sampleModel([record({ id: 'r-x', date: '2024-02-02', technicians: ['dave'], services: ['gutters'], verification: { status: 'verified', method: 'invoice-match', verifiedOn: '2024-02-03', reference: 'INV-9' } })]);
+    const r = m.reviews[0]!;
+    expect(r.technicians).toEqual([{ id: 'dave', name: 'Dave' }]);
+    expect(r.services).toEqual([{ id: 'gutters', name: 'Gutters and downspouts' }]);
+    expect(r.url).toBe('https://reviews.example/reviews/2024-02/#r-x');
+    expect(JSON.stringify(r)).not.toContain('INV-9');
+    expect(ReviewSchema.parse(r)).toEqual(r);
+  });
+
+  it('uses extraction only where the content does not state mentions', () => {
+    const { technicians: _t, services: _s, serviceArea: _a, ...bare } = record({ id: 'r-y', date: '2024-02-02' });
+    const m = sampleModel([bare]);
+    expect(m.reviews[0]!.technicians).toEqual([{ id: 'marco', name: 'Marco' }]);
+    expect(m.reviews[0]!.serviceArea).toEqual({ id: 'greeley', name: 'Greeley' });
+  });
+
+  it('takes "updated" from the data, including owner replies', () => {
+    expect(model.updated).toBe('2024-05-09');
+    expect(sampleModel(records.slice(0, 2)).updated).toBe('2024-03-04');
+    expect(sampleModel([]).updated).toBeNull();
+  });
+});
+
+describe('computeAggregateRating', () => {
+  it('averages to 2 decimals with a histogram', () => {
+    expect(computeAggregateRating([5, 5, 4, 1, 5, 3].map((rating) => ({ rating })))).toEqual({
+      average: 3.83,
+      count: 6,
+      bestRating: 5,
+      worstRating: 1,
+      histogram: { '1': 1, '2': 0, '3': 1, '4': 1, '5': 3 },
+    });
+  });
+  it('is 0 with no reviews', () => {
+    expect(computeAggregateRating([]).average).toBe(0);
+  });
+});
