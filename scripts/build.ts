@@ -81,9 +81,14 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
 }
 
 if (import.meta.main) {
-  buildSite().catch((e: unknown) => {
-    if (e instanceof ContentError) console.error(e.message);
-    else console.error(e);
-    process.exit(1);
-  });
+  buildSite()
+    .then(() => {
+      // For the benchmark harness: peak memory of this build process.
+      if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_STATS ${JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}`);
+    })
+    .catch((e: unknown) => {
+      if (e instanceof ContentError) console.error(e.message);
+      else console.error(e);
+      process.exit(1);
+    });
 }

@@ -1,0 +1,29 @@
+/**
+ * `npm run bench`: every benchmark of the project, one table each. Speed and memory targets live
+ * here, never in unit tests. `npm run bench -- build sidecar` runs a subset.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { printTable } from './lib/bench-table.ts';
+import { runBuildBench } from './bench-build.ts';
+
+type Rows = Record<string, string | number>[];
+type Suite = { name: string; file: string; run: () => Promise<Rows | Record<string, Rows> | void> };
+
+/** Suites owned by other areas; each module exports a run function and prints or returns its tables. */
+const suites: Suite[] = [
+  { name: 'build', file: 'bench-build.ts', run: async () => runBuildBench() },
+  { name: 'insights', file: 'bench-insights.ts', run: async () => (await import('./bench-insights.ts')).runInsightsBench?.() },
+  { name: 'sidecar', file: 'bench-sidecar.ts', run: async () => (await import('./bench-sidecar.ts')).runSidecarBench() },
+  { name: 'mcp', file: 'bench-mcp.ts', run: async () => (await import('./bench-mcp.ts')).runMcpBench() },
+  { name: 'hub', file: 'bench-hub.ts', run: async () => (await import('./bench-hub.ts')).runHubBench() },
+];
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+for (const suite of suites) {
+  if (wanted.length > 0 && !wanted.includes(suite.name)) continue;
+  if (!existsSync(join(import.meta.dirname, suite.file))) continue;
+  const result = await suite.run();
+  if (Array.isArray(result)) printTable(suite.name, result);
+  else if (result) for (const [title, rows] of Object.entries(result)) printTable(`${suite.name}: ${title}`, rows);
+}

@@ -1,0 +1,135 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import Ajv from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import Parser from 'rss-parser';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { BuildManifestSchema } from '../../core/build/build-manifest-schema.ts';
+import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
+import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const distDir = inject('distDir');
+const read = (p: string) => readFileSync(join(distDir, p), 'utf8');
+const temps: string[] = [];
+const tempDir = (name: string) => {
+  const d = mkdtempSync(join(tmpdir(), `shingle-${name}-`));
+  temps.push(d);
+  return d;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+function build(env: Record<string, string>) {
+  return spawnSync(process.execPath, ['scripts/build.ts'], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: 'http://localhost:4321', ...env },
+    encoding: 'utf8',
+  });
+}
+
+describe('built documents', () => {
+  const manifest = BuildManifestSchema.parse(JSON.parse(read('build-manifest.json')));
+
+  it('reviews.json and insights.json validate against their Zod schemas', () => {
+    const reviews = ReviewsDocumentSchema.parse(JSON.parse(read('reviews.json')));
+    expect(reviews.reviews.length).toBeGreaterThanOrEqual(300);
+    expect(reviews.aggregateRating.count).toBe(reviews.reviews.length);
+    InsightsDocumentSchema.parse(JSON.parse(read('insights.json')));
+  });
+
+  it('the JSON Feed validates against the JSON Feed 1.1 JSON Schema', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'tests/fixtures/json-feed-1.1.schema.json'), 'utf8')));
+    const feed = JSON.parse(read('api/feed.json'));
+    expect(validate(feed), ajv.errorsText(validate.errors)).toBe(true);
+    expect(feed.items).toHaveLength(50);
+  });
+
+  it('the Atom feed is read by a feed reader library', async () => {
+    const feed = await new Parser().parseString(read('feed.xml'));
+    expect(feed.items).toHaveLength(50);
+    expect(feed.items.every((i) => i.link?.startsWith('http://localhost:4321/reviews/'))).toBe(true);
+  });
+
+  it('the OpenAPI document passes a third-party 3.1 validator', async () => {
+    const result = await new Validator().validate(JSON.parse(read('.well-known/openapi.json')));
+    expect(result.errors ?? []).toEqual([]);
+  });
+
+  it('since files cover the configured window and validate', () => {
+    const since = manifest.documents.filter((d) => d.kind === 'since');
+    expect(since).toHaveLength(31);
+    expect(manifest.sinceWindow).toEqual({ from: since[0]!.path.slice(-10), to: since.at(-1)!.path.slice(-10) });
+    for (const d of since) SinceDocumentSchema.parse(JSON.parse(read(d.identity.file)));
+  });
+
+  it('_headers gives content types, CORS and WebSub links', () => {
+    const headers = read('_headers');
+    expect(headers).toMatch(/\/feed\.xml\n\s+Content-Type: application\/atom\+xml/);
+    expect(headers).toMatch(/\/api\/feed\.json\n\s+Content-Type: application\/json/);
+    expect(headers).toContain('Link: <http://localhost:4321/api/websub/hub>; rel="hub", <http://localhost:4321/reviews.json>; rel="self"');
+    expect(headers).toContain('Access-Control-Expose-Headers: ETag, Last-Modified, Link');
+  });
+
+  it('never publishes an unverified review, in any file', () => {
+    const held: string[] = [];
+    for (const f of listFiles(join(root, 'content/reviews'))) {
+      for (const line of readFileSync(f, 'utf8').split('\n').filter(Boolean)) {
+        const r = JSON.parse(line);
+        if (r.verification?.status !== 'verified') held.push(r.id);
+      }
+    }
+    expect(held.length).toBeGreaterThan(0);
+    expect(manifest.heldBack).toBe(held.length);
+    for (const file of listFiles(distDir).filter((f) => !/\.(gz|br|png|ico)$/.test(f))) {
+      const text = readFileSync(file, 'utf8');
+      for (const id of held) expect(text.includes(`"${id}"`) || text.includes(`#${id}`) || text.includes(`id="${id}"`), `${id} in ${relative(distDir, file)}`).toBe(false);
+    }
+  });
+});
+
+describe('determinism', () => {
+  it('two builds of the same content are byte-identical', { timeout: 240_000 }, () => {
+    const again = join(tempDir('again'), 'dist');
+    const run = build({ DIST_DIR: again });
+    expect(run.status, run.stderr).toBe(0);
+    const a = listFiles(distDir).map((f) => relative(distDir, f)).sort();
+    const b = listFiles(again).map((f) => relative(again, f)).sort();
+    expect(b).toEqual(a);
+    const differing = a.filter((f) => !readFileSync(join(distDir, f)).equals(readFileSync(join(again, f))));
+    expect(differing).toEqual([]);
+  });
+});
+
+describe('broken content fails the build with file, line, record and field', () => {
+  const good = readFileSync(join(root, 'content/reviews', readdirSync(join(root, 'content/reviews')).sort()[0]!), 'utf8').split('\n')[0]!;
+  const base = JSON.parse(good);
+
+  it.each([
+    ['an impossible date', { date: '2023-02-30' }, /bad\.jsonl:2 \(r-broken\) date: must be a real calendar date/],
+    ['rating 6', { rating: 6 }, /bad\.jsonl:2 \(r-broken\) rating: Too big/],
+    ['an unknown technician id', { technicians: ['nobody'] }, /bad\.jsonl:2 \(r-broken\) technicians\.0: unknown technician id "nobody"/],
+    ['missing verification', { verification: undefined }, /bad\.jsonl:2 \(r-broken\) verification:/],
+    ['a duplicate id', { id: base.id }, new RegExp(`bad\\.jsonl:2 \\(${base.id}\\) id: duplicate id`)],
+  ])('%s', (_name, change, pattern) => {
+    const dir = tempDir('content');
+    mkdirSync(join(dir, 'reviews'));
+    cpSync(join(root, 'content/business.json'), join(dir, 'business.json'));
+    const broken = { ...base, id: 'r-broken', ...change };
+    writeFileSync(join(dir, 'reviews', 'bad.jsonl'), `${good}\n${JSON.stringify(broken)}\n`);
+    const run = build({ CONTENT_DIR: dir, DIST_DIR: join(dir, 'dist') });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(pattern);
+  });
+});
