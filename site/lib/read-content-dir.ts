@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { ContentError } from '../../core/content/content-error.ts';
 import { parseContent, type ParsedContent } from '../../core/content/parse-content.ts';
 
 /** The content folder in effect: CONTENT_DIR, or content/ beside the project root. */
 export function contentDirFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
-  return join(root, env.CONTENT_DIR ?? 'content');
+  return resolve(root, env.CONTENT_DIR ?? 'content');
 }
 
 /** Lists content/reviews/*.jsonl in name order (order only affects where errors are reported). */
