@@ -33,13 +33,24 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const started = performance.now();
   const options = buildOptionsFromEnv();
   const contentDir = contentDirFromEnv(process.env, root);
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
   const model = getSiteModel();
+  phase('model');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
   try {
     await runAstro(staging);
+    phase('pages');
     const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS);
+    phase('render');
     const documents = await writeDocuments(staging, docs);
+    phase('write+compress');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
     const window = sinceWindow(model, options.SINCE_WINDOW_DAYS);
     const manifest: BuildManifest = {
@@ -53,10 +64,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       documents,
     };
     await checkDist(staging, manifest);
+    phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     await swapIn(staging, outDir);
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
+    if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_PHASES ${JSON.stringify(phases)}`);
     return manifest;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
