@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { AspectIdSchema, type BusinessConfig } from '../schemas/business-schema.ts';
+import { compileAspectLexicon } from './aspect-lexicon.ts';
+import { classifyAspect, classifyTerm, detectAspects } from './classify-aspect.ts';
+
+/** One input line of `npm run absa`: a term at offsets, or (offsets absent) an aspect category id. */
+export const AbsaInputSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  text: z.string(),
+  aspect: z.string().min(1),
+  from: z.int().min(0).optional(),
+  to: z.int().min(0).optional(),
+});
+
+/** One input line of `npm run absa -- --detect`. */
+export const DetectInputSchema = z.object({ id: z.union([z.string(), z.number()]), text: z.string() });
+
+/** What the CLI prints: result lines, or the reasons the input was rejected. */
+export interface AbsaResult {
+  /** Output lines, one per input record, in input order (JSON, no trailing newline). */
+  lines: string[];
+  /** "line N: problem" for every unusable input line; when non-empty, `lines` is empty. */
+  errors: string[];
+}
+
+/**
+ * The aspect-polarity CLI without its I/O: JSON Lines in, JSON Lines out. Every line is validated
+ * before any is classified, so a bad file yields errors and no partial output. A term is classified
+ * at its offsets (`from`–`to` of `text`); without offsets `aspect` must be an inventory id, or else
+ * is looked up as a term in the text.
+ */
+export function absaLines(input: string, business: BusinessConfig, mode: 'polarity' | 'detect'): AbsaResult {
+  const lexicon = compileAspectLexicon(business);
+  const schema = mode === 'detect' ? DetectInputSchema : AbsaInputSchema;
+  const records: z.infer<typeof AbsaInputSchema | typeof DetectInputSchema>[] = [];
+  const errors: string[] = [];
+  input.split('\n').forEach((raw, i) => {
+    if (!raw.trim()) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (e) {
+      errors.push(`line ${i + 1}: not valid JSON (${(e as Error).message})`);
+      return;
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) records.push(parsed.data);
+    else errors.push(`line ${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.') || 'record'}: ${x.message}`).join('; ')}`);
+  });
+  if (errors.length) return { lines: [], errors };
+  const lines = records.map((r) => {
+    if (mode === 'detect') return JSON.stringify({ id: r.id, aspects: detectAspects(r.text, lexicon) });
+    return JSON.stringify({ id: r.id, polarity: polarityOfRecord(r as z.infer<typeof AbsaInputSchema>, lexicon) });
+  });
+  return { lines, errors };
+}
+
+function polarityOfRecord(r: z.infer<typeof AbsaInputSchema>, lexicon: ReturnType<typeof compileAspectLexicon>): string {
+  if (r.from !== undefined && r.to !== undefined && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to);
+  const category = AspectIdSchema.safeParse(r.aspect);
+  if (category.success) return classifyAspect(r.text, category.data, lexicon);
+  const at = r.text.toLowerCase().indexOf(r.aspect.toLowerCase());
+  return at >= 0 ? classifyTerm(r.text, at, at + r.aspect.length) : classifyTerm(r.text, 0, r.text.length);
+}

@@ -1,0 +1,44 @@
+import type { BusinessConfig } from '../schemas/business-schema.ts';
+import type { Polarity } from '../schemas/insights-schema.ts';
+import type { Review } from '../schemas/review-schema.ts';
+import { analyzeSentences, findAspectMentions, type AnalyzedSentence, type AspectMention } from './analyze-text.ts';
+import type { AspectLexicon } from './aspect-lexicon.ts';
+import { polarityOf } from './polarity.ts';
+import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
+import { quarterOf } from './quarter.ts';
+import { scoreTarget } from './score-target.ts';
+
+/** An aspect mention with its polarity decided. */
+export interface ClassifiedMention extends AspectMention {
+  polarity: Polarity;
+}
+
+/** Everything the aggregations need from one review, computed once. */
+export interface AnalyzedReview {
+  review: Review;
+  quarter: string;
+  sentences: AnalyzedSentence[];
+  mentions: ClassifiedMention[];
+  /** Catalog entities named in each sentence (parallel to `sentences`). */
+  named: Mentions[];
+  /** Opinion of each sentence as a whole (parallel to `sentences`), for quotes about entities. */
+  sentenceScores: number[];
+  /** Why the text was not read: no text (rating-only) or not English (the lexicons are English). */
+  unread: 'no-text' | 'language' | null;
+}
+
+/**
+ * Reads one review: sentences, aspect mentions with polarity, and who/what each sentence names.
+ * A rating-only review (empty text) yields no sentences and no mentions: it counts towards
+ * ratings but is never read as an opinion about any aspect. So does a review not in English,
+ * which an English lexicon would misread.
+ */
+export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon): AnalyzedReview {
+  const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
+  const sentences = unread ? [] : analyzeSentences(review.text);
+  const mentions = findAspectMentions(sentences, lexicon).map((m) => ({ ...m, polarity: polarityOf(m.score) }));
+  const caseless = review.text === review.text.toLowerCase();
+  const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
+  const sentenceScores = sentences.map((s) => (s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0));
+  return { review, quarter: quarterOf(review.date), sentences, mentions, named, sentenceScores, unread };
+}

@@ -1,0 +1,57 @@
+import type { BusinessConfig } from '../schemas/business-schema.ts';
+import type { InsightsDocument } from '../schemas/insights-schema.ts';
+import type { Review } from '../schemas/review-schema.ts';
+import { aggregateAspects, round2 } from './aggregate-aspects.ts';
+import { aggregateEntities } from './aggregate-entities.ts';
+import { analyzeReview } from './analyze-review.ts';
+import { compileAspectLexicon } from './aspect-lexicon.ts';
+import { buildFaq } from './build-faq.ts';
+import { buildSummary } from './build-summary.ts';
+import { extractTopics } from './extract-topics.ts';
+import { quarterOf, quarterRange } from './quarter.ts';
+
+/** Engine name and version published in `method.engine`; bump when results can change. */
+export const ENGINE = 'shingle-absa/1.0';
+
+const METHOD =
+  'Rule-based aspect sentiment: each sentence is tokenized and scored with the VADER lexicon plus a hand-written ' +
+  'review and roofing lexicon, with rules for negation scope, contrast, intensifiers, counterfactuals and ' +
+  'context-dependent domain words (leaks, leftover nails, "on time", "came back"). Aspect terms come from the ' +
+  "business's aspect lexicon; each mention's polarity is the opinion weighted by its distance to the term within " +
+  'its clause. Rating-only reviews count in ratings, never as aspect opinions. Quotes are verbatim sentences of the ' +
+  'cited reviews. Entities, topics, FAQ answers and the summary are computed from the same mentions.';
+
+/**
+ * Builds /insights.json from verified, published reviews: aspect sentiment with trends and
+ * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
+ * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere.
+ */
+export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): InsightsDocument {
+  const { business, reviews } = input;
+  const lexicon = compileAspectLexicon(business);
+  const analyzed = reviews.map((r) => analyzeReview(r, business, lexicon));
+  const updated = reviews.length ? reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date) : null;
+  const first = reviews.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
+  const periods = first && updated ? quarterRange(quarterOf(first), quarterOf(updated)) : [];
+  const aspects = aggregateAspects(analyzed, business, periods);
+  const entities = aggregateEntities(analyzed, business);
+  const averageRating = reviews.length ? round2(reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) : null;
+  return {
+    version: '1.0.0',
+    updated,
+    method: { engine: ENGINE, description: METHOD },
+    reviewCount: reviews.length,
+    aspects,
+    entities,
+    topics: extractTopics(analyzed, business, periods),
+    faq: buildFaq(analyzed, business),
+    summary: buildSummary({
+      reviewCount: reviews.length,
+      averageRating,
+      ratingOnly: analyzed.filter((a) => a.unread === 'no-text').length,
+      otherLanguage: analyzed.filter((a) => a.unread === 'language').length,
+      aspects,
+      technicians: entities.technicians,
+    }),
+  };
+}

@@ -1,0 +1,66 @@
+import type { ScoredSentence } from './score-sentence.ts';
+
+/** Tunable weights of target attribution, in one place so docs/insights.md can cite them. */
+export const ATTRIBUTION = {
+  /** Weight falls as 1 / (1 + DECAY × words between the opinion and the target). */
+  decay: 0.1,
+  /** Per punctuation boundary crossed, when the target's own clause holds an opinion… */
+  softOwn: 0.5,
+  /** …and when it holds none (the opinion probably sits in a neighbouring clause: "the pizza, cold"). */
+  softFallback: 0.9,
+  /** Across a contrast ("but", "although"): nothing when the target's clause has its own opinion… */
+  hardOwn: 0,
+  /** …otherwise a little ("we came for the ribs, but they were dry"). */
+  hardFallback: 0.45,
+  /** Across a contrast whose clause continues the target's ("is ok but doesn't taste fresh"): the
+   *  part after "but" has the last word, as in VADER's but-rule. */
+  continuation: 1.5,
+  /** Added per exclamation mark (at most three), in the direction the score already points. */
+  exclamation: 0.12,
+} as const;
+
+/**
+ * Sentiment of one target (tokens `[from, to)`) in a scored sentence: the valences of the
+ * sentence weighted by their distance to the target and by the clause boundaries between them.
+ * Opinions in the target's own clause dominate; a contrast marker shields the target from the
+ * opinions on its other side. Positive means praise; around zero means no opinion on the target.
+ */
+export function scoreTarget(s: ScoredSentence, from: number, to: number): number {
+  const { valence, clause, afterContrast, continues, tokens } = s;
+  const own = new Set<number>();
+  for (let k = from; k < to; k++) own.add(clause[k]!);
+  let ownHasOpinion = false;
+  for (let k = 0; k < tokens.length; k++) if (valence[k] !== 0 && own.has(clause[k]!)) ownHasOpinion = true;
+  const lo = Math.min(...own);
+  const hi = Math.max(...own);
+  let score = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    const v = valence[k]!;
+    if (v === 0) continue;
+    const d = k < from ? from - k : k >= to ? k - to + 1 : 0;
+    let w = 1 / (1 + ATTRIBUTION.decay * d);
+    const c = clause[k]!;
+    if (c < lo || c > hi) {
+      const [a, b] = c < lo ? [c, lo] : [hi, c];
+      for (let j = a + 1; j <= b; j++) {
+        if (afterContrast[j] && continues[j] && c > hi && j === hi + 1) w *= ATTRIBUTION.continuation;
+        else if (afterContrast[j]) w *= ownHasOpinion ? ATTRIBUTION.hardOwn : ATTRIBUTION.hardFallback;
+        else w *= ownHasOpinion ? ATTRIBUTION.softOwn : ATTRIBUTION.softFallback;
+      }
+    }
+    score += w * v;
+  }
+  if (afterThan(s, from)) score = -score; // "better than their cleanup": the cleanup loses the comparison
+  score += s.answer;
+  if (score !== 0) score += Math.sign(score) * ATTRIBUTION.exclamation * Math.min(3, s.exclamations);
+  return score;
+}
+
+
+const POSSESSIVES = new Set(['the', 'their', 'our', 'my', 'his', 'her', 'its', 'a', 'any']);
+
+function afterThan(s: ScoredSentence, from: number): boolean {
+  let k = from - 1;
+  if (POSSESSIVES.has(s.tokens[k]?.norm ?? '')) k--;
+  return s.tokens[k]?.norm === 'than';
+}

@@ -1,0 +1,76 @@
+import type { Polarity, Quote } from '../schemas/insights-schema.ts';
+import type { AnalyzedReview } from './analyze-review.ts';
+
+/** A sentence that could be quoted for a figure. */
+export interface QuoteCandidate {
+  analyzed: AnalyzedReview;
+  sentence: number;
+  polarity: Polarity;
+  score: number;
+  /** Character offset of the term the quote is about; used to cut a long sentence to its clause. */
+  at?: number;
+}
+
+/** Sentences longer than this are cut down to the clause that holds the term. */
+const MAX_QUOTE = 240;
+const MIN_QUOTE = 25;
+
+/**
+ * Where the quote sits in the review text: the sentence, or for a long sentence the clause around
+ * `at`. Always a span of the review text, so a reader can find the quote in the review it cites.
+ */
+export function quoteSpan(c: QuoteCandidate): [number, number] {
+  const s = c.analyzed.sentences[c.sentence]!;
+  if (s.end - s.start <= MAX_QUOTE || c.at === undefined) return [s.start, s.end];
+  const { tokens, clause } = s.scored;
+  const k = Math.max(0, tokens.findIndex((t) => t.end > c.at!));
+  const first = tokens.findIndex((_, i) => clause[i] === clause[k]);
+  let last = first;
+  while (last + 1 < tokens.length && clause[last + 1] === clause[k]) last++;
+  return [tokens[first]!.start, tokens[last]!.end];
+}
+
+/** The exact text to quote (see quoteSpan). */
+export function quoteText(c: QuoteCandidate): string {
+  const [start, end] = quoteSpan(c);
+  return c.analyzed.review.text.slice(start, end);
+}
+
+/** A candidate as a published quote. */
+export function toQuote(c: QuoteCandidate): Quote {
+  const r = c.analyzed.review;
+  return { reviewId: r.id, text: quoteText(c), polarity: c.polarity, rating: r.rating, date: r.date };
+}
+
+/**
+ * Picks up to `limit` quotes, at most one per review. Preference, in order: a readable length; a
+ * star rating that agrees with the quote (praise from a 4–5 star review, complaint from a 1–3 star
+ * one), so that a misread sentence is not the one put on show; the clearest opinion; the newest;
+ * the lowest id — a total order, so the same reviews always give the same quotes.
+ */
+export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
+  const ranked = candidates
+    .map((c) => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }))
+    .sort((a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence);
+  const out: Quote[] = [];
+  const used = new Set<string>();
+  for (const { c, id } of ranked) {
+    if (out.length >= limit) break;
+    if (used.has(id)) continue;
+    used.add(id);
+    out.push(toQuote(c));
+  }
+  return out;
+}
+
+function rank(c: QuoteCandidate): number {
+  const [start, end] = quoteSpan(c);
+  const readable = end - start >= MIN_QUOTE && end - start <= MAX_QUOTE ? 100 : 0;
+  const rating = c.analyzed.review.rating;
+  const agrees = (c.polarity === 'positive' && rating >= 4) || (c.polarity === 'negative' && rating <= 3) ? 50 : 0;
+  return readable + agrees + Math.min(10, Math.round(Math.abs(c.score) * 10) / 10);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
