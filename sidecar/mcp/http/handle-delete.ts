@@ -1,0 +1,14 @@
+import type { Request, Response } from 'express';
+import type { McpEndpoint } from './mcp-endpoint.ts';
+import { requireSession } from './require-session.ts';
+
+/**
+ * DELETE /mcp ends the session named by Mcp-Session-Id (MCP 2025-06-18, Transports §Session
+ * Management): 204, after which its ids get 404 wherever the revocation store reaches.
+ * Missing id → 400; unknown, expired or already ended → 404.
+ */
+export function handleDelete(req: Request, res: Response, endpoint: McpEndpoint): void {
+  const { claims } = requireSession(req, endpoint);
+  endpoint.sessions.sessionEnd(claims);
+  res.status(204).end();
+}

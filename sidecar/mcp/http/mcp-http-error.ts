@@ -1,0 +1,39 @@
+import type { Response } from 'express';
+
+/** JSON-RPC error codes used at the HTTP layer (JSON-RPC 2.0 §5.1; -32000/-32001 as the SDK uses them). */
+export const JsonRpcCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  ServerError: -32000,
+  SessionNotFound: -32001,
+} as const;
+
+/**
+ * A request refused before it reaches the MCP server: an HTTP status plus a JSON-RPC error body with
+ * `id: null` (the request's id is unknown or unusable at this point). `toJSON` is what the client sees.
+ */
+export class McpHttpError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+
+  toJSON(): { jsonrpc: '2.0'; error: { code: number; message: string }; id: null } {
+    return { jsonrpc: '2.0', error: { code: this.code, message: this.message }, id: null };
+  }
+}
+
+export function sendMcpHttpError(res: Response, error: McpHttpError): void {
+  res.status(error.status).set(error.headers);
+  if (res.req.method === 'HEAD') res.end();
+  else res.type('application/json').send(JSON.stringify(error));
+}

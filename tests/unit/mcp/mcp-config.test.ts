@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { McpConfigShape, parseOriginRule, resolveMcpSettings } from '../../../sidecar/mcp/mcp-config.ts';
+
+describe('MCP config', () => {
+  it('has defaults for every key, and parsing twice changes nothing', () => {
+    const once = z.object(McpConfigShape).parse({});
+    expect(z.object(McpConfigShape).parse(once)).toEqual(once);
+    const s = resolveMcpSettings({ ...once, BASE_URL: 'https://reviews.example' });
+    expect(s).toMatchObject({ idleSeconds: 3600, maxBodyBytes: 65_536, revocationDbPath: null, secretSource: 'derived' });
+    expect(s.allowedOrigins[0]).toEqual({ protocol: 'https:', hostname: 'reviews.example', port: '' });
+  });
+
+  it('derives the same key for the same BASE_URL (every replica, every restart) and another for another deployment', () => {
+    const a = resolveMcpSettings({ BASE_URL: 'https://reviews.example' });
+    const b = resolveMcpSettings({ BASE_URL: 'https://reviews.example' });
+    const c = resolveMcpSettings({ BASE_URL: 'https://other.example' });
+    expect(a.sessionKey.equals(b.sessionKey)).toBe(true);
+    expect(a.sessionKey.equals(c.sessionKey)).toBe(false);
+  });
+
+  it('uses MCP_SESSION_SECRET when set, and refuses a short one', () => {
+    const s = resolveMcpSettings({ BASE_URL: 'https://reviews.example', MCP_SESSION_SECRET: 'x'.repeat(32) });
+    expect(s.secretSource).toBe('env');
+    expect(s.sessionKey.equals(resolveMcpSettings({ BASE_URL: 'https://reviews.example' }).sessionKey)).toBe(false);
+    expect(() => resolveMcpSettings({ MCP_SESSION_SECRET: 'short' })).toThrow(/32 characters/);
+  });
+
+  it('reads numbers from env strings and refuses malformed origins', () => {
+    expect(resolveMcpSettings({ MCP_SESSION_IDLE_SECONDS: '5', MCP_MAX_BODY_BYTES: '2048' })).toMatchObject({ idleSeconds: 5, maxBodyBytes: 2048 });
+    expect(() => resolveMcpSettings({ MCP_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/MCP_ALLOWED_ORIGINS/);
+    expect(() => parseOriginRule('ftp://a.example')).toThrow();
+    expect(parseOriginRule('http://localhost:*')).toEqual({ protocol: 'http:', hostname: 'localhost', port: '*' });
+  });
+});
