@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CODE_DIRS = ['core', 'site', 'scripts/build.ts', 'scripts/lib', 'astro.config.mjs', 'package-lock.json'];
+// sidecar/ too: the developer page renders the real MCP tool definitions and hub examples.
+const CODE_DIRS = ['core', 'site', 'sidecar', 'scripts/build.ts', 'scripts/lib', 'astro.config.mjs', 'package-lock.json'];
 
 function listFiles(path: string): string[] {
   let st;

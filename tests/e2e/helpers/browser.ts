@@ -1,0 +1,44 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with everything that would phone home switched off. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** What a page did while loading: console errors, uncaught exceptions, requests to other origins. */
+export interface PageWatch {
+  errors: string[];
+  foreignRequests: string[];
+  requests: string[];
+}
+
+/** Records console errors, page errors and every request that leaves `origin`. */
+export function watchPage(page: Page, origin: string): PageWatch {
+  const watch: PageWatch = { errors: [], foreignRequests: [], requests: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') watch.errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => watch.errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    watch.requests.push(r.url());
+    const url = new URL(r.url());
+    if (url.protocol !== 'data:' && url.origin !== origin) watch.foreignRequests.push(r.url());
+  });
+  return watch;
+}
+
+/** A fresh context (empty cache) at a given viewport width. */
+export function newContext(browser: Browser, width = 1280, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width, height: 900 }, ...options });
+}

@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from './helpers/browser.ts';
+import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+
+let sidecar: RunningSidecar;
+let browser: Browser;
+
+beforeAll(async () => {
+  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sidecar?.stop();
+});
+
+/** Tags every visible control with an index; returns how many there are. */
+function tagControls(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el);
+      return el.getClientRects().length > 0 && style.visibility !== 'hidden' && !el.closest('[hidden], [inert]');
+    };
+    const controls = [...document.querySelectorAll(selector)].filter((el) => visible(el) && !(el as HTMLInputElement).disabled);
+    controls.forEach((el, i) => el.setAttribute('data-kbd', String(i)));
+    return controls.length;
+  });
+}
+
+/** Presses Tab until focus leaves the page; returns the indexes of the controls that got focus, in order. */
+async function tabThrough(page: Page, count: number): Promise<number[]> {
+  const order: number[] = [];
+  for (let i = 0; i < count * 4 + 10; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return { index: null, visibleFocus: true };
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return { index: el.getAttribute('data-kbd'), visibleFocus: outline || style.boxShadow !== 'none' };
+    });
+    if (info.index === null) {
+      if (order.length >= count) break;
+      continue;
+    }
+    expect(info.visibleFocus, `control ${info.index} shows no focus indicator`).toBe(true);
+    const n = Number(info.index);
+    if (order.at(-1) !== n) order.push(n);
+  }
+  return order;
+}
+
+describe('keyboard navigation', () => {
+  const PAGES = ['/', '/reviews/', '/reviews/page/2/', '/developers/'];
+
+  it.each(PAGES)('Tab reaches every control on %s, in document order, with a visible focus ring', async (path) => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}${path}`);
+    const count = await tagControls(page);
+    expect(count).toBeGreaterThan(5);
+    const order = await tabThrough(page, count);
+    const reached = new Set(order);
+    const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !reached.has(i));
+    expect(missing, 'controls never reached by Tab').toEqual([]);
+    expect(order, 'focus order follows the document').toEqual([...order].sort((a, b) => a - b));
+    await context.close();
+  });
+
+  it('the skip link is the first stop and moves focus to the main content', async () => {
+    const context = await newContext(browser, 360);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/reviews/`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    expect(await page.isVisible('.skip-link')).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page_main');
+    await context.close();
+  });
+
+  it('filters work from the keyboard alone', async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/reviews/`);
+    await page.focus('#f_query');
+    await page.keyboard.type('roof');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown'); // Exact rating: Any → 5 stars
+    await page.focus('#f_query');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#page_results:not([hidden])');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ query: 'roof', rating: '5' });
+    await context.close();
+  });
+
+  it('FAQ answers open with the keyboard', async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/`);
+    await page.focus('.faq summary');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.querySelector('.faq details')!.hasAttribute('open'))).toBe(true);
+    await context.close();
+  });
+});

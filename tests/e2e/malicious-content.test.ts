@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, watchPage } from './helpers/browser.ts';
+import { buildContent, startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+
+/**
+ * tests/fixtures/malicious-content holds reviews whose title, text, owner reply and photo alt text are
+ * attacks (<script>, <img onerror>, javascript: links, attribute and </script> break-outs). Built into
+ * its own dist and served by the real sidecar, every page must show them as text and run none of them.
+ * The sidecar's Content-Security-Policy is stripped in the browser so escaping alone is what is tested.
+ */
+const FIXTURE = 'tests/fixtures/malicious-content';
+const BASE = 'http://localhost:4321';
+const root = resolve(import.meta.dirname, '../..');
+
+interface HostileReview {
+  id: string;
+  date: string;
+  title?: string;
+  text: string;
+  ownerReply?: { text: string };
+  photos?: { alt: string }[];
+}
+const hostile: HostileReview[] = readFileSync(join(root, FIXTURE, 'reviews/hostile.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as HostileReview);
+
+let dist: string;
+let sidecar: RunningSidecar;
+let browser: Browser;
+
+beforeAll(async () => {
+  dist = join(mkdtempSync(join(tmpdir(), 'shingle-malicious-')), 'dist');
+  await buildContent(FIXTURE, dist, BASE);
+  sidecar = await startSidecar(dist, BASE);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sidecar?.stop();
+  rmSync(resolve(dist, '..'), { recursive: true, force: true });
+});
+
+/** Opens a page with CSP removed, and records dialogs, console errors and any payload that ran. */
+async function openInert(path: string, width = 1280): Promise<{ page: Page; dialogs: string[]; errors: string[]; close: () => Promise<void> }> {
+  const context = await newContext(browser, width);
+  await context.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['content-security-policy'];
+    await route.fulfill({ response, headers });
+  });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const watch = watchPage(page, sidecar.origin);
+  await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+  return { page, dialogs, errors: watch.errors, close: () => context.close() };
+}
+
+/** Markup that would only exist if review text had been parsed as HTML. */
+function injectedMarkup(page: Page) {
+  return page.evaluate(() => ({
+    pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+    scripts: [...document.scripts].filter((s) => !(s.type === 'application/ld+json' || (s.type === 'module' && s.src.includes('/_astro/')))).length,
+    imgs: document.querySelectorAll('main img').length,
+    iframes: document.querySelectorAll('iframe').length,
+    handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+    jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:')).length,
+    bold: document.querySelectorAll('main b').length,
+    svgOutsideCharts: [...document.querySelectorAll('main svg')].filter((s) => !s.closest('.chart')).length,
+    bodyVisible: getComputedStyle(document.body).display !== 'none',
+  }));
+}
+
+const CLEAN = { pwned: null, scripts: 0, imgs: 0, iframes: 0, handlers: 0, jsLinks: 0, bold: 0, svgOutsideCharts: 0, bodyVisible: true };
+
+describe('malicious review content renders inert', () => {
+  it.each(['/', '/reviews/', '/reviews/2026-10/'])('%s runs no payload and shows the attacks as text', async (path) => {
+    const { page, dialogs, errors, close } = await openInert(path);
+    expect(await injectedMarkup(page)).toEqual(CLEAN);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    // Each hostile review on this page shows its title, text and reply exactly, as text.
+    for (const r of hostile) {
+      const article = await page.$(`main [id="${r.id}"]`);
+      if (!article) continue;
+      if (r.title) expect(await article.$eval('.review__title', (e) => e.textContent)).toBe(r.title);
+      expect(await article.$eval('.review__text', (e) => e.textContent)).toBe(r.text);
+      if (r.ownerReply) expect(await article.$eval('.review__reply-text', (e) => e.textContent)).toBe(r.ownerReply.text);
+      for (const p of r.photos ?? []) expect(await article.textContent()).toContain(p.alt);
+    }
+    await close();
+  });
+
+  it('the JSON-LD keeps hostile strings as data: it parses and round-trips them', async () => {
+    const { page, close } = await openInert('/');
+    const ld = await page.$eval('script[type="application/ld+json"]', (e) => JSON.parse(e.textContent ?? '') as { review: { url: string; reviewBody?: string; name?: string }[] });
+    const raw = await page.$eval('script[type="application/ld+json"]', (e) => e.textContent ?? '');
+    expect(raw).not.toMatch(/[<>]/);
+    for (const r of ld.review) {
+      const source = hostile.find((h) => r.url.endsWith(`#${h.id}`))!;
+      expect(r.reviewBody).toBe(source.text);
+      expect(r.name).toBe(source.title);
+    }
+    await close();
+  });
+
+  it('the filter results (built in the browser from API data) are inert too', async () => {
+    const { page, dialogs, close } = await openInert('/reviews/?query=window');
+    await page.waitForSelector('#page_results:not([hidden])');
+    const ids = await page.$$eval('#page_results article.review', (els) => els.map((e) => e.id));
+    expect(ids.length).toBeGreaterThan(2);
+    expect(await injectedMarkup(page)).toEqual(CLEAN);
+    expect(dialogs).toEqual([]);
+    for (const id of ids) {
+      const r = hostile.find((h) => h.id === id)!;
+      expect(await page.$eval(`#page_results [id="${id}"] .review__text`, (e) => e.textContent)).toBe(r.text);
+    }
+    await close();
+  });
+
+  it('every link in a hostile review is an http(s) link or a permalink', async () => {
+    const { page, dialogs, close } = await openInert('/reviews/2026-10/');
+    const links = await page.$$('main article.review a');
+    for (const link of links) {
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^(https?:|\/reviews\/)/);
+    }
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
+    await close();
+  });
+});

@@ -1,0 +1,84 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, watchPage } from './helpers/browser.ts';
+import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+
+let sidecar: RunningSidecar;
+let browser: Browser;
+let pageTypes: [string, string][];
+
+beforeAll(async () => {
+  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  browser = await launchBrowser();
+  const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { date: string }[] };
+  const month = doc.reviews[0]!.date.slice(0, 7);
+  pageTypes = [
+    ['home', '/'],
+    ['reviews, page 1', '/reviews/'],
+    ['reviews, page 2', '/reviews/page/2/'],
+    ['reviews, filtered by the API', '/reviews/?min_rating=4&query=roof'],
+    ['month archive (permalinks)', `/reviews/${month}/`],
+    ['developers', '/developers/'],
+    ['not found', '/404.html'],
+  ];
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sidecar?.stop();
+});
+
+describe('every page type', () => {
+  it('loads with no console errors, no third-party requests and no horizontal scrolling', async () => {
+    for (const width of [360, 1280]) {
+      const context = await newContext(browser, width);
+      for (const [name, path] of pageTypes) {
+        const page = await context.newPage();
+        const watch = watchPage(page, sidecar.origin);
+        const response = await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+        expect(response?.status(), `${name} status`).toBe(200);
+        expect(watch.errors, `${name} at ${width}px`).toEqual([]);
+        expect(watch.foreignRequests, `${name} at ${width}px`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        await page.close();
+      }
+      await context.close();
+    }
+  });
+
+  const AXE_PAGES = ['home', 'reviews, page 1', 'reviews, page 2', 'reviews, filtered by the API', 'month archive (permalinks)', 'developers', 'not found'];
+  it.each(AXE_PAGES)('%s has no axe violations (WCAG 2.x A/AA and best practices) at 360 and 1280 px', async (name) => {
+    const path = pageTypes.find(([n]) => n === name)![1];
+    const found: Record<string, string[]> = {};
+    for (const width of [360, 1280]) {
+      const context = await newContext(browser, width);
+      const page = await context.newPage();
+      await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+      if (path.includes('?')) await page.waitForSelector('#page_results article.review');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      if (summary.length > 0) found[`${width}px`] = summary;
+      await context.close();
+    }
+    expect(found).toEqual({});
+  });
+
+  it('has one h1, a main landmark, a skip link and a lang attribute', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const [name, path] of pageTypes) {
+      await page.goto(`${sidecar.origin}${path}`);
+      const facts = await page.evaluate(() => ({
+        h1: document.querySelectorAll('h1').length,
+        main: document.querySelectorAll('main').length,
+        skip: document.querySelector('a.skip-link')?.getAttribute('href'),
+        lang: document.documentElement.lang,
+        title: document.title.length > 0,
+      }));
+      expect(facts, name).toEqual({ h1: 1, main: 1, skip: '#page_main', lang: 'en', title: true });
+    }
+    await context.close();
+  });
+});

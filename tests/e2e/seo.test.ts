@@ -1,0 +1,128 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from './helpers/browser.ts';
+import { reviewIds } from './helpers/review-ids.ts';
+import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+
+let sidecar: RunningSidecar;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  browser = await launchBrowser();
+  base = inject('baseUrl');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sidecar?.stop();
+});
+
+interface ReviewsDoc {
+  business: { name: string; telephone: string };
+  aggregateRating: { average: number; count: number };
+  reviews: { id: string; date: string; rating: number; author: string; text: string; title?: string }[];
+}
+
+describe('structured data and discovery', () => {
+  it('home page JSON-LD (parsed in the browser) is a RoofingContractor matching /reviews.json', async () => {
+    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/`);
+    const blocks = await page.$$eval('script[type="application/ld+json"]', (els) => els.map((e) => JSON.parse(e.textContent ?? '') as Record<string, any>));
+    expect(blocks).toHaveLength(1);
+    const ld = blocks[0]!;
+    expect(ld['@context']).toBe('https://schema.org');
+    expect(ld['@type']).toBe('RoofingContractor');
+    expect(ld.name).toBe(doc.business.name);
+    expect(ld.telephone).toBe(doc.business.telephone);
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: doc.aggregateRating.average,
+      reviewCount: doc.aggregateRating.count,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    // The reviews in the markup are exactly the reviews shown on the page, with their data.
+    const shown = await reviewIds(page, 'main');
+    expect(ld.review.map((r: { url: string }) => new URL(r.url).hash.slice(1))).toEqual(shown);
+    const byId = new Map(doc.reviews.map((r) => [r.id, r]));
+    for (const r of ld.review) {
+      const source = byId.get(new URL(r.url).hash.slice(1))!;
+      expect(r['@type']).toBe('Review');
+      expect(r.reviewRating.ratingValue).toBe(source.rating);
+      expect(r.author).toEqual({ '@type': 'Person', name: source.author });
+      expect(r.datePublished).toBe(source.date);
+      if (source.text.trim()) expect(r.reviewBody).toBe(source.text);
+    }
+    await context.close();
+  });
+
+  it('every page has a canonical URL, Open Graph tags and both feeds as alternates', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    for (const path of ['/', '/reviews/', '/reviews/page/2/', '/developers/']) {
+      await page.goto(`${sidecar.origin}${path}`);
+      const head = await page.evaluate(() => ({
+        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+        og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property'), m.getAttribute('content')])),
+        alternates: [...document.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('type'), l.getAttribute('href')]),
+        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      }));
+      expect(head.canonical).toBe(`${base}${path}`);
+      expect(head.og['og:url']).toBe(`${base}${path}`);
+      expect(head.og['og:type']).toBe('website');
+      expect(head.og['og:title']).toBeTruthy();
+      expect(head.og['og:description']).toBeTruthy();
+      expect(head.og['og:site_name']).toBeTruthy();
+      expect(head.description.length).toBeGreaterThan(20);
+      expect(head.alternates).toEqual([
+        ['application/atom+xml', '/feed.xml'],
+        ['application/feed+json', '/api/feed.json'],
+      ]);
+    }
+    await context.close();
+  });
+
+  it('sitemap.xml lists every page, and each one exists', async () => {
+    const res = await fetch(`${sidecar.origin}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
+    const months = new Set(doc.reviews.map((r) => r.date.slice(0, 7)));
+    const pages = Math.ceil(doc.reviews.length / 50);
+    expect(locs).toContain(`${base}/`);
+    expect(locs).toContain(`${base}/developers/`);
+    for (const m of months) expect(locs).toContain(`${base}/reviews/${m}/`);
+    for (let n = 2; n <= pages; n++) expect(locs).toContain(`${base}/reviews/page/${n}/`);
+    expect(locs).toHaveLength(1 + pages + months.size + 1);
+    for (const loc of locs) {
+      const r = await fetch(`${sidecar.origin}${new URL(loc).pathname}`, { method: 'HEAD' });
+      expect(r.status, loc).toBe(200);
+    }
+  });
+
+  it('robots.txt announces the sitemap and llms.txt points agents at MCP and the JSON documents', async () => {
+    const robots = await (await fetch(`${sidecar.origin}/robots.txt`)).text();
+    expect(robots).toContain('User-agent: *');
+    expect(robots).toContain(`Sitemap: ${base}/sitemap.xml`);
+    const res = await fetch(`${sidecar.origin}/llms.txt`);
+    expect(res.status).toBe(200);
+    const llms = await res.text();
+    expect(llms.startsWith('# ')).toBe(true);
+    for (const path of ['/mcp', '/reviews.json', '/insights.json', '/api/reviews/search', '/api/feed.json', '/feed.xml', '/.well-known/openapi.json']) {
+      expect(llms).toContain(`${base}${path}`);
+    }
+    // Every link in llms.txt resolves on the real service (except the POST-only MCP endpoint).
+    for (const [, url] of llms.matchAll(/\]\((http[^)]+)\)/g)) {
+      const u = new URL(url!);
+      if (u.pathname === '/mcp') continue;
+      const r = await fetch(`${sidecar.origin}${u.pathname}${u.search}`);
+      expect(r.status, url).toBe(200);
+    }
+  });
+});

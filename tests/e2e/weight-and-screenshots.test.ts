@@ -1,0 +1,134 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext } from './helpers/browser.ts';
+import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+
+/**
+ * Page weight (bytes on the wire and requests, from Chrome's network events), layout stability, and
+ * the screenshots of the home page at 360 and 1280 px (test-results/, not committed).
+ */
+const results = resolve(import.meta.dirname, '../../test-results');
+let sidecar: RunningSidecar;
+let browser: Browser;
+
+interface Weight {
+  page: string;
+  width: number;
+  requests: number;
+  transferredBytes: number;
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  reviewTextBytes: number;
+  withoutReviewText: number;
+  cls: number;
+  urls: string;
+}
+const weights: Weight[] = [];
+
+beforeAll(async () => {
+  mkdirSync(results, { recursive: true });
+  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  if (weights.length > 0) {
+    writeFileSync(join(results, 'page-weight.json'), `${JSON.stringify(weights, null, 2)}\n`);
+    console.log('\npage weight (fresh cache):');
+    console.table(weights);
+  }
+  await browser?.close();
+  await sidecar?.stop();
+});
+
+async function measure(path: string, width: number): Promise<Weight> {
+  const context = await newContext(browser, width);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // Requests that reach the network: data: URLs (Chromium's own form-control icons) are not requests.
+  let transferred = 0;
+  const urls: string[] = [];
+  const counted = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    if (e.request.url.startsWith('data:')) return;
+    counted.add(e.requestId);
+    urls.push(new URL(e.request.url).pathname);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    if (counted.has(e.requestId)) transferred += e.encodedDataLength;
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const response = await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+  const html = await response!.body();
+  const measured = await page.evaluate(() => {
+    const enc = new TextEncoder();
+    let bytes = 0;
+    for (const el of document.querySelectorAll('.review__title, .review__text, .review__reply-text')) bytes += enc.encode(el.textContent ?? '').length;
+    // The JSON-LD repeats the shown reviews' titles and bodies.
+    for (const s of document.querySelectorAll('script[type="application/ld+json"]')) {
+      const ld = JSON.parse(s.textContent ?? '{}') as { review?: { name?: string; reviewBody?: string }[] };
+      for (const r of ld.review ?? []) bytes += enc.encode(JSON.stringify(r.name ?? '') + JSON.stringify(r.reviewBody ?? '')).length;
+    }
+    return { reviewTextBytes: bytes, cls: (window as unknown as { __cls: number }).__cls };
+  });
+  await context.close();
+  return {
+    page: path,
+    width,
+    requests: urls.length,
+    transferredBytes: transferred,
+    htmlBytes: html.length,
+    htmlGzipBytes: gzipSync(html, { level: 6 }).length,
+    reviewTextBytes: measured.reviewTextBytes,
+    withoutReviewText: transferred - measured.reviewTextBytes,
+    cls: Math.round(measured.cls * 10000) / 10000,
+    urls: urls.join(' '),
+  };
+}
+
+describe('page weight, stability and screenshots', () => {
+  it('home page: under 200 KB without review text, no layout shift', async () => {
+    for (const width of [360, 1280]) {
+      const w = await measure('/', width);
+      weights.push(w);
+      expect(w.withoutReviewText).toBeLessThan(200 * 1024);
+      expect(w.cls).toBe(0);
+    }
+  });
+
+  it('reviews page: weight and requests, no layout shift', async () => {
+    for (const width of [360, 1280]) {
+      const w = await measure('/reviews/', width);
+      weights.push(w);
+      expect(w.cls).toBe(0);
+    }
+  });
+
+  it('writes screenshots of the home page at 360 and 1280 px', async () => {
+    for (const width of [360, 1280]) {
+      const context = await newContext(browser, width);
+      const page = await context.newPage();
+      await page.goto(`${sidecar.origin}/`, { waitUntil: 'networkidle' });
+      const file = join(results, `home-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: join(results, `home-${width}-viewport.png`) });
+      await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: join(results, `reviews-${width}-viewport.png`) });
+      await page.goto(`${sidecar.origin}/developers/`, { waitUntil: 'networkidle' });
+      await page.screenshot({ path: join(results, `developers-${width}-viewport.png`) });
+      await context.close();
+    }
+  });
+});
