@@ -1,0 +1,191 @@
+import { resolve as resolvePath } from 'node:path';
+import type { Router } from 'express';
+import cron, { type ScheduledTask } from 'node-cron';
+import { MAX_CONSECUTIVE_FAILURES } from '../../core/hub/delivery-outcome.ts';
+import { HUB_PATH } from '../../core/model/published-paths.ts';
+import type { Snapshot, SnapshotSource } from '../data/snapshot.ts';
+import type { Logger } from '../logger.ts';
+import type { HubStore } from '../storage/hub-store.ts';
+import { openSqliteHubStore } from '../storage/sqlite-hub-store.ts';
+import { createDeliverySender } from './delivery-sender.ts';
+import { createDeliveryWorker } from './delivery-worker.ts';
+import { resolveHubSettings } from './hub-settings.ts';
+import { createHubRouter } from './hub-router.ts';
+import { createConcurrencyLimiter } from './internal/concurrency-limiter.ts';
+import { createRateLimiter } from './internal/rate-limiter.ts';
+import { createOutboundClient } from './outbound-client.ts';
+import { systemResolver, type HostResolver } from './pinned-connector.ts';
+import { createPublisher } from './publish-changes.ts';
+import { buildInChildProcess, scheduleRebuild, type RunBuild } from './rebuild-schedule.ts';
+import { createSubscriptionIntents } from './subscription-intents.ts';
+import { sendDenial } from './verify-intent.ts';
+
+export interface HubDeps {
+  snapshots: SnapshotSource;
+  /** The sidecar's validated config (sidecar/config.ts); the hub reads its HUB_* keys, REBUILD_CRON and BASE_URL. */
+  config: Record<string, unknown>;
+  logger: Logger;
+  /**
+   * Monotonic clock of the sidecar (performance.now). Not used by the hub: its times are stored
+   * in the database and must survive a restart, so they come from `clock` (wall clock) instead.
+   */
+  now?: () => number;
+  /** Wall clock in epoch milliseconds for leases, retry times and publish times; default Date.now. */
+  clock?: () => number;
+  /** Seams for tests and the benchmark; production uses the defaults. */
+  resolve?: HostResolver;
+  random?: () => number;
+  /** A store to use instead of opening HUB_DB_PATH (it is then not closed by the hub). */
+  store?: HubStore;
+  /** What REBUILD_CRON runs; default `node scripts/build.ts` in a child process. */
+  runBuild?: RunBuild;
+  /**
+   * Looks for a new build before a publish ping is handled (e.g. the dist watcher's `check`), so
+   * a ping right after a deployment publishes it without waiting for the next poll. Optional.
+   */
+  refresh?: () => Promise<unknown>;
+}
+
+export interface HubStats {
+  pendingDeliveries: number;
+  pendingVerifications: number;
+  outboundActive: number;
+  outboundWaiting: number;
+}
+
+export interface Hub {
+  /** Router mounted at /api/websub/hub. */
+  router: Router;
+  /** Called after every swap to a new build: publish the topics whose content changed. */
+  onSnapshot(next: Snapshot, previous: Snapshot): void;
+  /** Change detection on the current snapshot for some or all topic URLs (what a publish ping does). Returns the changed topics. */
+  publish(topicUrls?: readonly string[]): Promise<string[]>;
+  stats(): Promise<HubStats>;
+  close(): Promise<void>;
+}
+
+const ROOT = resolvePath(import.meta.dirname, '..', '..');
+/** How long a claimed notification stays reserved for this process (claims also cover time queued for a slot). */
+const CLAIM_MS = 10 * 60_000;
+/** How long close() lets deliveries in flight finish before cutting them. */
+const STOP_GRACE_MS = 3_000;
+const BUILD_KEYS = ['DIST_DIR', 'CONTENT_DIR', 'BASE_URL', 'SINCE_WINDOW_DAYS'];
+
+/** The rebuild runs with the sidecar's own build settings, so it writes the dist/ the sidecar watches. */
+function buildEnv(config: Record<string, unknown>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of BUILD_KEYS) if (config[key] !== undefined && config[key] !== '') env[key] = String(config[key]);
+  return env;
+}
+
+/**
+ * The WebSub hub (issue 5): verified subscriptions in SQLite, change detection per topic after
+ * every build, durable fan-out with retries, and SSRF-safe outbound requests.
+ */
+export async function createHub(deps: HubDeps): Promise<Hub> {
+  const settings = resolveHubSettings(deps.config);
+  const { logger } = deps;
+  const now = deps.clock ?? Date.now;
+  const store = deps.store ?? openSqliteHubStore(resolvePath(settings.dbPath));
+  const released = await store.deliveryReleaseClaims();
+  if (released > 0) logger.info('hub.claims_released', { count: released });
+
+  const client = createOutboundClient({
+    resolve: deps.resolve ?? systemResolver,
+    allow: settings.allow,
+    connectTimeoutMs: settings.connectTimeoutMs,
+    connectionsPerOrigin: settings.hostConcurrency,
+    caFile: settings.caFile || undefined,
+    userAgent: `Shingle-WebSub-Hub/1.0 (+${settings.baseUrl}${HUB_PATH})`,
+  });
+  const limiter = createConcurrencyLimiter(settings.concurrency, settings.hostConcurrency);
+  const background = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    const q = p.catch(() => undefined).finally(() => background.delete(q));
+    background.add(q);
+  };
+  const hardStop = new AbortController();
+  const deny = (callback: string, topic: string, reason: string) =>
+    track(limiter.run(new URL(callback).hostname, () => sendDenial(client, callback, topic, reason, settings.verifyTimeoutMs, hardStop.signal), hardStop.signal));
+
+  let wakeWorker = () => {};
+  const publisher = createPublisher({ store, topics: settings.topics, now, logger, onQueued: () => wakeWorker() });
+  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, now, logger, hardStop: hardStop.signal });
+  const worker = createDeliveryWorker({
+    io: {
+      claim: (limit) => store.deliveryClaim(now(), limit, CLAIM_MS),
+      send,
+      complete: async (results) => {
+        const removed = await store.deliveryComplete(results, now(), MAX_CONSECUTIVE_FAILURES);
+        for (const r of removed) {
+          logger.warn('hub.subscription_removed', { host: new URL(r.callback).hostname, topic: r.topic, reason: r.reason });
+          if (r.reason === 'failures') deny(r.callback, r.topic, `${MAX_CONSECUTIVE_FAILURES} consecutive deliveries were not acknowledged; subscribe again`);
+        }
+      },
+      nextDueAt: () => store.deliveryNextDueAt(now()),
+    },
+    now,
+    random: deps.random ?? Math.random,
+    retryDelaysMs: settings.retryDelaysMs,
+    retryJitter: settings.retryJitter,
+    maxInFlight: settings.concurrency * 4,
+    logger,
+  });
+  wakeWorker = () => worker.wake();
+  const intents = createSubscriptionIntents({ store, client, limiter, settings, now, logger, deny });
+  const rate = createRateLimiter(settings.subscribeRatePerMinute, now);
+  const router = createHubRouter({
+    context: { topics: [...settings.topics.keys()], allow: settings.allow, lease: settings.lease },
+    rateLimit: (key) => rate.take(key),
+    admit: (intent) => intents.admit(intent),
+    publish: async (topics) => {
+      await deps.refresh?.().catch((e: unknown) => logger.warn('hub.refresh_failed', { error: String(e) }));
+      await publisher.publish(deps.snapshots.current(), topics);
+    },
+    publishToken: settings.publishToken,
+  });
+
+  // Catch up with a build that appeared while the hub was not running.
+  await publisher.publish(deps.snapshots.current());
+  worker.start();
+
+  const tasks: ScheduledTask[] = [];
+  if (settings.sweepCron !== '') {
+    tasks.push(
+      cron.schedule(
+        settings.sweepCron,
+        async () => {
+          const n = await store.subscriptionRemoveExpired(now());
+          if (n > 0) logger.info('hub.leases_expired', { count: n });
+        },
+        { name: 'shingle-hub-sweep', noOverlap: true },
+      ),
+    );
+  }
+  if (settings.rebuildCron !== '') tasks.push(scheduleRebuild(settings.rebuildCron, deps.runBuild ?? buildInChildProcess(ROOT, buildEnv(deps.config)), logger));
+
+  let closed = false;
+  return {
+    router,
+    onSnapshot(next) {
+      publisher.publish(next).catch((e: unknown) => logger.error('hub.publish_failed', { error: String(e) }));
+    },
+    publish: (topicUrls) => publisher.publish(deps.snapshots.current(), topicUrls),
+    async stats() {
+      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: intents.pending, outboundActive: limiter.active, outboundWaiting: limiter.waiting };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const t of tasks) await t.destroy();
+      await intents.close();
+      // Sends in flight get a grace period, then are cut; cut ones are released, not counted as failures.
+      const grace = setTimeout(() => hardStop.abort(new Error('hub closing')), STOP_GRACE_MS);
+      await worker.stop();
+      await Promise.all(background);
+      clearTimeout(grace);
+      await client.close();
+      if (!deps.store) await store.close();
+    },
+  };
+}

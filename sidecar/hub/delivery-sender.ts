@@ -1,0 +1,69 @@
+import { websubLinkHeader } from '../../core/build/render-headers-file.ts';
+import type { SnapshotSource } from '../data/snapshot.ts';
+import type { Logger } from '../logger.ts';
+import type { ClaimedDelivery } from '../storage/hub-store.ts';
+import { deliverNotification } from './deliver-notification.ts';
+import type { SendOutcome } from './delivery-worker.ts';
+import type { HubSettings } from './hub-settings.ts';
+import type { ConcurrencyLimiter } from './internal/concurrency-limiter.ts';
+import type { OutboundClient } from './outbound-client.ts';
+import { topicContentHash, type Publisher } from './publish-changes.ts';
+
+export interface DeliverySenderOptions {
+  snapshots: SnapshotSource;
+  settings: HubSettings;
+  client: OutboundClient;
+  limiter: ConcurrencyLimiter;
+  publisher: Publisher;
+  now: () => number;
+  logger: Logger;
+  /** Aborted when the hub must stop now: requests in flight are cut and their notifications released, not failed. */
+  hardStop: AbortSignal;
+}
+
+/**
+ * The delivery worker's `send`: takes the topic's bytes from the current build (always the newest
+ * content), checks they are what the notification was queued for, and POSTs them through the
+ * per-host limiter.
+ */
+export function createDeliverySender(o: DeliverySenderOptions): (d: ClaimedDelivery, queueSignal: AbortSignal) => Promise<SendOutcome> {
+  return async (d, queueSignal) => {
+    const path = o.settings.topics.get(d.topic);
+    const snapshot = o.snapshots.current();
+    const doc = path ? snapshot.documents.get(path) : undefined;
+    if (!path || !doc) {
+      o.logger.error('hub.topic_missing', { topic: d.topic });
+      return { outcome: 'released', retryAt: o.now() + 60_000 };
+    }
+    if (topicContentHash(doc.identity.bytes) !== d.contentHash) {
+      // A newer build than the one queued: make sure it is published (new delivery id), then send that.
+      // If it had been published already, the row was superseded and is due now; the short pause only
+      // guards against spinning on a row that, unexpectedly, was not.
+      const changed = await o.publisher.publish(snapshot, [d.topic]);
+      return changed.length > 0 ? { outcome: 'released' } : { outcome: 'released', retryAt: o.now() + 1_000 };
+    }
+    try {
+      const attempt = await o.limiter.run(
+        d.host,
+        () =>
+          deliverNotification(o.client, {
+            callback: d.callback,
+            deliveryId: d.id,
+            secret: d.secret,
+            bytes: doc.identity.bytes,
+            contentType: doc.contentType,
+            link: websubLinkHeader(o.settings.baseUrl, path),
+            timeoutMs: o.settings.deliveryTimeoutMs,
+            signal: o.hardStop,
+          }),
+        queueSignal,
+      );
+      if (o.hardStop.aborted) return { outcome: 'released' };
+      if (attempt.outcome !== 'delivered') o.logger.warn('hub.delivery_failed', { host: d.host, status: attempt.status, failure: attempt.failure, failures: d.failures + 1 });
+      return { outcome: attempt.outcome };
+    } catch (e) {
+      if (queueSignal.aborted) return { outcome: 'released' };
+      throw e;
+    }
+  };
+}

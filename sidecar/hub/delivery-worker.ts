@@ -1,0 +1,177 @@
+import { retryDelay } from '../../core/hub/retry-delay.ts';
+import type { Logger } from '../logger.ts';
+import type { ClaimedDelivery, DeliveryResult } from '../storage/hub-store.ts';
+
+/** What sending one claimed notification came to. `released`: not attempted, back to the queue (optionally not before `retryAt`). */
+export type SendOutcome = { outcome: 'delivered' | 'gone' | 'failed' } | { outcome: 'released'; retryAt?: number };
+
+/** The worker's IO, injected: the store calls and the network send. */
+export interface DeliveryWorkerIo {
+  claim(limit: number): Promise<ClaimedDelivery[]>;
+  /** Sends one notification. `queueSignal` aborts only while the send waits for a connection slot (shutdown). */
+  send(delivery: ClaimedDelivery, queueSignal: AbortSignal): Promise<SendOutcome>;
+  complete(results: DeliveryResult[]): Promise<void>;
+  nextDueAt(): Promise<number | null>;
+}
+
+export interface DeliveryWorkerOptions {
+  io: DeliveryWorkerIo;
+  now: () => number;
+  random: () => number;
+  retryDelaysMs: readonly number[];
+  retryJitter: number;
+  /** Claimed notifications held at once (sending or waiting for a slot). */
+  maxInFlight: number;
+  /** Results are written in batches of this size … */
+  flushSize?: number;
+  /** … or after this many milliseconds, whichever comes first. */
+  flushMs?: number;
+  /** Longest sleep between two looks at the queue when nothing is due. */
+  idlePollMs?: number;
+  logger: Logger;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Look at the queue now (new notifications were queued). */
+  wake(): void;
+  /** Stops claiming, releases notifications still waiting for a slot, lets sends in flight finish, writes all results. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The fan-out loop: claims due notifications in batches, sends them with bounded concurrency, and
+ * records results in batched transactions (one fsync per batch, not per delivery). A failure is
+ * rescheduled after `retryDelay(consecutive failures)`; the store decides removal.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { io, now, logger } = options;
+  const flushSize = options.flushSize ?? 200;
+  const flushMs = options.flushMs ?? 25;
+  const idlePollMs = options.idlePollMs ?? 30_000;
+  const queueAbort = new AbortController();
+  let running = false;
+  let stopping = false;
+  let inFlight = 0;
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  let loopDone: Promise<void> = Promise.resolve();
+  let buffer: DeliveryResult[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  let drained: (() => void) | null = null;
+  /** The last claim filled all the room: more is probably due. */
+  let backlog = false;
+  const minBatch = Math.max(1, Math.floor(options.maxInFlight / 4));
+
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopping) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const flush = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    if (buffer.length === 0) return flushing;
+    const batch = buffer;
+    buffer = [];
+    flushing = flushing
+      .then(() => io.complete(batch))
+      .catch((e: unknown) => logger.error('hub.delivery_complete_failed', { count: batch.length, error: String(e) }))
+      .then(wake);
+    return flushing;
+  };
+
+  const record = (result: DeliveryResult) => {
+    buffer.push(result);
+    if (buffer.length >= flushSize) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), flushMs);
+  };
+
+  const toResult = (d: ClaimedDelivery, sent: SendOutcome): DeliveryResult => {
+    const base = { id: d.id, subscriptionId: d.subscriptionId };
+    switch (sent.outcome) {
+      case 'failed':
+        return { ...base, outcome: 'failed', retryAt: now() + retryDelay(d.failures + 1, options.retryDelaysMs, options.random, options.retryJitter) };
+      case 'released':
+        return { ...base, outcome: 'released', ...(sent.retryAt !== undefined ? { retryAt: sent.retryAt } : {}) };
+      default:
+        return { ...base, outcome: sent.outcome };
+    }
+  };
+
+  const dispatch = (d: ClaimedDelivery) => {
+    inFlight++;
+    io.send(d, queueAbort.signal)
+      .catch((e: unknown): SendOutcome => {
+        if (stopping) return { outcome: 'released' };
+        logger.error('hub.delivery_send_error', { host: d.host, error: String(e) });
+        return { outcome: 'failed' };
+      })
+      .then((sent) => record(toResult(d, sent)))
+      .finally(() => {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+        // Claim again only once a batch worth of room is free: one claim transaction per batch, not per send.
+        if (backlog && (options.maxInFlight - inFlight >= minBatch || inFlight === 0)) wake();
+      });
+  };
+
+  const loop = async () => {
+    while (!stopping) {
+      woken = false;
+      const room = options.maxInFlight - inFlight;
+      if (backlog && room < minBatch && inFlight > 0) {
+        await sleep(idlePollMs); // a finishing send wakes us when a batch worth of room is free
+        continue;
+      }
+      let claimed: ClaimedDelivery[] = [];
+      try {
+        claimed = room > 0 ? await io.claim(room) : [];
+      } catch (e) {
+        logger.error('hub.delivery_claim_failed', { error: String(e) });
+        await sleep(1_000);
+        continue;
+      }
+      if (stopping) {
+        for (const d of claimed) record({ id: d.id, subscriptionId: d.subscriptionId, outcome: 'released' });
+        break;
+      }
+      backlog = room > 0 && claimed.length === room;
+      for (const d of claimed) dispatch(d);
+      if (backlog) continue;
+      const due = await io.nextDueAt().catch(() => null);
+      await sleep(due === null ? idlePollMs : Math.min(Math.max(due - now(), 0), idlePollMs));
+    }
+  };
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loopDone = loop();
+    },
+    wake,
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      queueAbort.abort(new Error('hub stopping'));
+      wake();
+      await loopDone;
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await flush();
+    },
+  };
+}

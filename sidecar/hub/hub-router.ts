@@ -1,0 +1,117 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { classifyAddress } from '../../core/hub/classify-address.ts';
+import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
+import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
+import type { ErrorBody, ErrorIssue } from '../../core/schemas/error-schema.ts';
+
+type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
+
+/** Why an intent was not queued; `accepted` means 202. */
+export type Admission = 'accepted' | 'host_limit' | 'topic_limit' | 'busy';
+
+export interface HubRouterOptions {
+  context: HubRequestContext;
+  /** Seconds until the client may send another subscribe request; 0 = allowed now. */
+  rateLimit(clientKey: string): number;
+  /** Queues the background verification of a subscribe/unsubscribe intent. */
+  admit(intent: Intent): Promise<Admission>;
+  /** Runs change detection for the named topic URLs. */
+  publish(topicUrls: string[]): Promise<void>;
+  publishToken: string;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+function fail(res: Response, status: number, error: string, issues: ErrorIssue[] = []): void {
+  const body: ErrorBody = { error, issues };
+  res.status(status).type('application/json').send(JSON.stringify(body));
+}
+
+/** Rate-limit key of a client: its IPv4 address, or the /64 of an IPv6 address (one host usually owns a whole /64). */
+export function clientKey(address: string | undefined): string {
+  const ip = address ? parseIpLiteral(address) : null;
+  if (!ip) return address ?? 'unknown';
+  const v4 = ip.family === 6 && ip.bytes.subarray(0, 10).every((b) => b === 0) && ip.bytes[10] === 0xff && ip.bytes[11] === 0xff;
+  if (ip.family === 4 || v4) return formatIp(v4 ? { family: 4, bytes: ip.bytes.slice(12) } : ip);
+  return `${formatIp({ family: 6, bytes: Uint8Array.from([...ip.bytes.subarray(0, 8), ...new Array<number>(8).fill(0)]) })}/64`;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  const ip = address ? parseIpLiteral(address) : null;
+  return ip !== null && classifyAddress(ip) === 'loopback';
+}
+
+/**
+ * Publishing is not public: only a client on this machine (loopback, with no proxy forwarding
+ * headers — a reverse proxy on localhost must not make every visitor look local) or one that
+ * presents HUB_PUBLISH_TOKEN as a bearer token may trigger fan-out.
+ */
+export function isPublishAuthorized(req: Request, token: string): boolean {
+  const auth = req.get('authorization') ?? '';
+  if (token !== '' && auth.startsWith('Bearer ')) {
+    const given = Buffer.from(auth.slice(7).trim());
+    const expected = Buffer.from(token);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  const forwarded = req.get('forwarded') ?? req.get('x-forwarded-for') ?? req.get('x-real-ip');
+  return forwarded === undefined && isLoopback(req.socket.remoteAddress);
+}
+
+const LIMIT_MESSAGES: Record<Exclude<Admission, 'accepted' | 'busy'>, ErrorIssue> = {
+  host_limit: { path: 'hub.callback', code: 'limit_reached', message: 'this callback host has the maximum number of subscriptions' },
+  topic_limit: { path: 'hub.topic', code: 'limit_reached', message: 'this topic has the maximum number of subscriptions' },
+};
+
+/**
+ * POST /api/websub/hub (WebSub §5.1, spec: POST /api/websub/hub): form-encoded subscribe,
+ * unsubscribe and publish. Accepted intents get 202 at once and are verified in the background;
+ * the answer never depends on how verification will go.
+ */
+export function createHubRouter(options: HubRouterOptions): Router {
+  const router = Router();
+  const formBody = express.text({ type: FORM, limit: '16kb', defaultCharset: 'utf-8' });
+
+  router.post('/', formBody, async (req, res) => {
+    if (!req.is(FORM) || typeof req.body !== 'string') {
+      return fail(res, 415, `Send the hub parameters as ${FORM}`, [{ path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` }]);
+    }
+    const form = new URLSearchParams(req.body);
+    if (form.get('hub.mode') !== 'publish') {
+      const wait = options.rateLimit(clientKey(req.ip ?? req.socket.remoteAddress));
+      if (wait > 0) {
+        res.set('Retry-After', String(wait));
+        return fail(res, 429, 'Too many subscription requests; retry later');
+      }
+    }
+    const parsed = parseHubRequest(form, options.context);
+    if (!parsed.ok) return fail(res, 400, 'Invalid hub request', parsed.issues);
+    const request = parsed.request;
+    if (request.mode === 'publish') {
+      if (!isPublishAuthorized(req, options.publishToken)) return fail(res, 403, 'Publishing is restricted to this host or holders of the publish token');
+      await options.publish(request.topics);
+      return res.status(202).end();
+    }
+    const admission = await options.admit(request);
+    if (admission === 'accepted') return res.status(202).end();
+    if (admission === 'busy') {
+      res.set('Retry-After', '30');
+      return fail(res, 503, 'The hub is busy verifying other subscriptions; retry later');
+    }
+    return fail(res, 403, 'Subscription limit reached', [LIMIT_MESSAGES[admission]]);
+  });
+
+  router.all('/', (_req, res) => {
+    res.set('Allow', 'POST');
+    fail(res, 405, 'Only POST is supported by the WebSub hub', [{ path: '', code: 'method_not_allowed', message: 'use POST with a form-encoded body' }]);
+  });
+
+  const bodyErrors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    if (err.type === 'entity.too.large') return fail(res, 413, 'Request body too large', [{ path: '', code: 'too_big', message: 'the form must be at most 16 KiB' }]);
+    if (err.status && err.status >= 400 && err.status < 500) return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
+    return fail(res, 500, 'Internal error');
+  };
+  router.use(bodyErrors);
+  return router;
+}

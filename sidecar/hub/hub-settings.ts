@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { parseCidrList, type Cidr } from '../../core/hub/cidr.ts';
+import type { LeasePolicy } from '../../core/hub/lease.ts';
+import { parseDuration, parseDurationList } from '../../core/hub/parse-duration.ts';
+import { TOPIC_PATHS } from '../../core/model/published-paths.ts';
+import { HubConfigShape } from './hub-config.ts';
+
+/** The hub's settings in working units (milliseconds, seconds for leases, parsed CIDRs). */
+export interface HubSettings {
+  baseUrl: string;
+  /** Topic URL → topic path, in TOPIC_PATHS order. */
+  topics: ReadonlyMap<string, string>;
+  dbPath: string;
+  retryDelaysMs: number[];
+  retryJitter: number;
+  allow: Cidr[];
+  publishToken: string;
+  lease: LeasePolicy;
+  verifyTimeoutMs: number;
+  deliveryTimeoutMs: number;
+  connectTimeoutMs: number;
+  concurrency: number;
+  hostConcurrency: number;
+  maxPerHost: number;
+  maxPerTopic: number;
+  maxPendingVerifications: number;
+  subscribeRatePerMinute: number;
+  caFile: string;
+  /** node-cron expressions; '' = off. */
+  sweepCron: string;
+  rebuildCron: string;
+}
+
+const HubConfigSchema = z.object({
+  BASE_URL: z.string().default('http://localhost:4321').transform((u) => u.replace(/\/+$/, '')),
+  ...HubConfigShape,
+});
+
+const ms = (text: string) => parseDuration(text)!;
+const cronOrOff = (text: string) => (text.trim() === 'off' ? '' : text.trim());
+
+/**
+ * Reads the hub's keys from the sidecar config. The config was validated by sidecar/config.ts
+ * already; parsing again here is idempotent and gives the hub its own types (and lets tests pass
+ * a partial config).
+ */
+export function resolveHubSettings(config: Record<string, unknown>): HubSettings {
+  const c = HubConfigSchema.parse(Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== '')));
+  const lease: LeasePolicy = {
+    defaultSeconds: Math.round(ms(c.HUB_LEASE_DEFAULT) / 1000),
+    minSeconds: Math.round(ms(c.HUB_LEASE_MIN) / 1000),
+    maxSeconds: Math.round(ms(c.HUB_LEASE_MAX) / 1000),
+  };
+  if (lease.minSeconds > lease.maxSeconds) throw new Error('HUB_LEASE_MIN must not exceed HUB_LEASE_MAX');
+  return {
+    baseUrl: c.BASE_URL,
+    topics: new Map(TOPIC_PATHS.map((p) => [`${c.BASE_URL}${p}`, p])),
+    dbPath: c.HUB_DB_PATH,
+    retryDelaysMs: parseDurationList(c.HUB_RETRY_DELAYS)!,
+    retryJitter: c.HUB_RETRY_JITTER,
+    allow: parseCidrList(c.HUB_ALLOW_PRIVATE_CALLBACKS).cidrs,
+    publishToken: c.HUB_PUBLISH_TOKEN,
+    lease,
+    verifyTimeoutMs: ms(c.HUB_VERIFY_TIMEOUT),
+    deliveryTimeoutMs: ms(c.HUB_DELIVERY_TIMEOUT),
+    connectTimeoutMs: ms(c.HUB_CONNECT_TIMEOUT),
+    concurrency: c.HUB_CONCURRENCY,
+    hostConcurrency: c.HUB_HOST_CONCURRENCY,
+    maxPerHost: c.HUB_MAX_SUBSCRIPTIONS_PER_HOST,
+    maxPerTopic: c.HUB_MAX_SUBSCRIPTIONS_PER_TOPIC,
+    maxPendingVerifications: c.HUB_MAX_PENDING_VERIFICATIONS,
+    subscribeRatePerMinute: c.HUB_SUBSCRIBE_RATE,
+    caFile: c.HUB_CA_FILE,
+    sweepCron: cronOrOff(c.HUB_SWEEP_CRON),
+    rebuildCron: cronOrOff(c.REBUILD_CRON),
+  };
+}

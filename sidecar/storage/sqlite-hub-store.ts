@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import type { ClaimedDelivery, DeliveryResult, HubStore, RemovedSubscription, SubscriptionActivation, SubscriptionRecord } from './hub-store.ts';
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY,
+  callback TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  host TEXT NOT NULL,
+  secret TEXT,
+  lease_seconds INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  verified_at INTEGER NOT NULL,
+  failures INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (callback, topic)
+);
+CREATE INDEX IF NOT EXISTS subscriptions_topic ON subscriptions (topic, expires_at);
+CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, expires_at);
+CREATE INDEX IF NOT EXISTS subscriptions_expiry ON subscriptions (expires_at);
+-- At most one pending notification per subscription: a newer build replaces it.
+CREATE TABLE IF NOT EXISTS deliveries (
+  subscription_id TEXT PRIMARY KEY REFERENCES subscriptions (id) ON DELETE CASCADE,
+  id TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  claimed_until INTEGER
+);
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (next_attempt_at);
+CREATE TABLE IF NOT EXISTS topics (
+  topic TEXT PRIMARY KEY,
+  content_hash TEXT NOT NULL,
+  published_at INTEGER NOT NULL
+);
+`;
+
+type Row = Record<string, SQLOutputValue>;
+const str = (v: SQLOutputValue | undefined) => (v === null || v === undefined ? null : String(v));
+const num = (v: SQLOutputValue | undefined) => Number(v);
+
+function toSubscription(r: Row): SubscriptionRecord {
+  return {
+    id: String(r.id),
+    callback: String(r.callback),
+    topic: String(r.topic),
+    host: String(r.host),
+    secret: str(r.secret),
+    leaseSeconds: num(r.lease_seconds),
+    expiresAt: num(r.expires_at),
+    createdAt: num(r.created_at),
+    verifiedAt: num(r.verified_at),
+    failures: num(r.failures),
+  };
+}
+
+/**
+ * The hub store on embedded SQLite (node:sqlite): WAL journal with synchronous=FULL, so every
+ * committed transaction survives a crash or power loss. One process owns the file; the WAL lets
+ * tests and tools read it concurrently.
+ */
+export function openSqliteHubStore(path: string): HubStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.function('uuid', { deterministic: false }, () => randomUUID());
+  const version = num(db.prepare('PRAGMA user_version').get()?.user_version);
+  if (version > SCHEMA_VERSION) throw new Error(`hub database ${path} has schema ${version}, newer than this sidecar (${SCHEMA_VERSION})`);
+  db.exec(SCHEMA);
+  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+
+  const tx = <T>(fn: () => T): T => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
+  };
+
+  const q = {
+    subGet: db.prepare('SELECT * FROM subscriptions WHERE callback = ? AND topic = ?'),
+    subUpsert: db.prepare(`
+      INSERT INTO subscriptions (id, callback, topic, host, secret, lease_seconds, expires_at, created_at, verified_at, failures)
+      VALUES (uuid(), :callback, :topic, :host, :secret, :lease, :expires, :now, :now, 0)
+      ON CONFLICT (callback, topic) DO UPDATE SET host = excluded.host, secret = excluded.secret,
+        lease_seconds = excluded.lease_seconds, expires_at = excluded.expires_at, verified_at = excluded.verified_at
+      RETURNING *`),
+    subDelete: db.prepare('DELETE FROM subscriptions WHERE callback = ? AND topic = ?'),
+    subDeleteById: db.prepare('DELETE FROM subscriptions WHERE id = ? RETURNING callback, topic'),
+    subCountHost: db.prepare('SELECT COUNT(*) AS n FROM subscriptions WHERE host = ? AND expires_at > ?'),
+    subCountTopic: db.prepare('SELECT COUNT(*) AS n FROM subscriptions WHERE topic = ? AND expires_at > ?'),
+    subDeleteExpired: db.prepare('DELETE FROM subscriptions WHERE expires_at <= ?'),
+    subResetFailures: db.prepare('UPDATE subscriptions SET failures = 0 WHERE id = ?'),
+    subAddFailure: db.prepare('UPDATE subscriptions SET failures = failures + 1 WHERE id = ? RETURNING failures, callback, topic'),
+    topicGet: db.prepare('SELECT content_hash FROM topics WHERE topic = ?'),
+    topicSet: db.prepare(`INSERT INTO topics (topic, content_hash, published_at) VALUES (?, ?, ?)
+      ON CONFLICT (topic) DO UPDATE SET content_hash = excluded.content_hash, published_at = excluded.published_at`),
+    fanOut: db.prepare(`
+      INSERT INTO deliveries (subscription_id, id, topic, content_hash, attempts, next_attempt_at, claimed_until)
+      SELECT s.id, uuid(), s.topic, :hash, 0, :now, NULL FROM subscriptions s WHERE s.topic = :topic AND s.expires_at > :now
+      ON CONFLICT (subscription_id) DO UPDATE SET id = excluded.id, content_hash = excluded.content_hash, attempts = 0,
+        next_attempt_at = MAX(deliveries.next_attempt_at, excluded.next_attempt_at)`),
+    claimSelect: db.prepare(`
+      SELECT d.id, d.subscription_id, d.topic, d.content_hash, d.attempts, s.callback, s.host, s.secret, s.failures
+      FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+      WHERE d.next_attempt_at <= :now AND (d.claimed_until IS NULL OR d.claimed_until <= :now) AND s.expires_at > :now
+      ORDER BY d.next_attempt_at LIMIT :limit`),
+    claimSet: db.prepare('UPDATE deliveries SET claimed_until = ? WHERE subscription_id = ?'),
+    deliveryDone: db.prepare('DELETE FROM deliveries WHERE subscription_id = ? AND id = ?'),
+    deliveryUnclaim: db.prepare('UPDATE deliveries SET claimed_until = NULL WHERE subscription_id = ?'),
+    deliveryRetry: db.prepare(`UPDATE deliveries SET claimed_until = NULL, next_attempt_at = :at,
+      attempts = attempts + (id = :id) WHERE subscription_id = :sub`),
+    deliveryDropExpired: db.prepare(`DELETE FROM deliveries WHERE subscription_id IN
+      (SELECT id FROM subscriptions WHERE callback = :callback AND topic = :topic AND expires_at <= :now)`),
+    deliveryDefer: db.prepare('UPDATE deliveries SET claimed_until = NULL, next_attempt_at = MAX(next_attempt_at, :at) WHERE subscription_id = :sub'),
+    releaseAll: db.prepare('UPDATE deliveries SET claimed_until = NULL WHERE claimed_until IS NOT NULL'),
+    nextDue: db.prepare(`SELECT MIN(CASE WHEN d.claimed_until > d.next_attempt_at THEN d.claimed_until ELSE d.next_attempt_at END) AS at
+      FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE s.expires_at > ?`),
+    count: db.prepare('SELECT COUNT(*) AS n FROM deliveries'),
+  };
+
+  const removeById = (id: string, reason: RemovedSubscription['reason']): RemovedSubscription | null => {
+    const row = q.subDeleteById.get(id);
+    return row ? { callback: String(row.callback), topic: String(row.topic), reason } : null;
+  };
+
+  const completeOne = (r: DeliveryResult, maxFailures: number): RemovedSubscription | null => {
+    switch (r.outcome) {
+      case 'delivered':
+        q.subResetFailures.run(r.subscriptionId);
+        // Superseded while in flight: the newer notification stays and is due now.
+        if (q.deliveryDone.run(r.subscriptionId, r.id).changes === 0) q.deliveryUnclaim.run(r.subscriptionId);
+        return null;
+      case 'gone':
+        return removeById(r.subscriptionId, 'gone');
+      case 'released':
+        if (r.retryAt === undefined) q.deliveryUnclaim.run(r.subscriptionId);
+        else q.deliveryDefer.run({ at: r.retryAt, sub: r.subscriptionId });
+        return null;
+      case 'failed': {
+        const row = q.subAddFailure.get(r.subscriptionId);
+        if (!row) return null;
+        if (num(row.failures) >= maxFailures) return removeById(r.subscriptionId, 'failures');
+        q.deliveryRetry.run({ at: r.retryAt, id: r.id, sub: r.subscriptionId });
+        return null;
+      }
+    }
+  };
+
+  return {
+    async subscriptionGet(callback, topic) {
+      const row = q.subGet.get(callback, topic);
+      return row ? toSubscription(row) : null;
+    },
+    async subscriptionActivate(a: SubscriptionActivation) {
+      return tx(() => {
+        // A lease that had run out starts afresh: a notification left from before the expiry is dropped.
+        q.deliveryDropExpired.run({ callback: a.callback, topic: a.topic, now: a.now });
+        const row = q.subUpsert.get({ callback: a.callback, topic: a.topic, host: a.host, secret: a.secret, lease: a.leaseSeconds, expires: a.now + a.leaseSeconds * 1000, now: a.now });
+        return toSubscription(row!);
+      });
+    },
+    async subscriptionRemove(callback, topic) {
+      return q.subDelete.run(callback, topic).changes > 0;
+    },
+    async subscriptionCountByHost(host, now) {
+      return num(q.subCountHost.get(host, now)?.n);
+    },
+    async subscriptionCountByTopic(topic, now) {
+      return num(q.subCountTopic.get(topic, now)?.n);
+    },
+    async subscriptionRemoveExpired(now) {
+      return Number(q.subDeleteExpired.run(now).changes);
+    },
+    async topicHashGet(topic) {
+      return str(q.topicGet.get(topic)?.content_hash);
+    },
+    async topicPublish(topic, contentHash, now) {
+      return tx(() => {
+        if (str(q.topicGet.get(topic)?.content_hash) === contentHash) return { changed: false, queued: 0 };
+        q.topicSet.run(topic, contentHash, now);
+        const queued = Number(q.fanOut.run({ hash: contentHash, now, topic }).changes);
+        return { changed: true, queued };
+      });
+    },
+    async deliveryClaim(now, limit, claimMs) {
+      if (limit <= 0) return [];
+      return tx(() => {
+        const rows = q.claimSelect.all({ now, limit });
+        for (const r of rows) q.claimSet.run(now + claimMs, String(r.subscription_id));
+        return rows.map(
+          (r): ClaimedDelivery => ({
+            id: String(r.id),
+            subscriptionId: String(r.subscription_id),
+            callback: String(r.callback),
+            topic: String(r.topic),
+            host: String(r.host),
+            secret: str(r.secret),
+            contentHash: String(r.content_hash),
+            attempts: num(r.attempts),
+            failures: num(r.failures),
+          }),
+        );
+      });
+    },
+    async deliveryComplete(results, _now, maxFailures) {
+      if (results.length === 0) return [];
+      return tx(() => results.map((r) => completeOne(r, maxFailures)).filter((r): r is RemovedSubscription => r !== null));
+    },
+    async deliveryReleaseClaims() {
+      return Number(q.releaseAll.run().changes);
+    },
+    async deliveryNextDueAt(now) {
+      const at = q.nextDue.get(now)?.at;
+      return at === null || at === undefined ? null : num(at);
+    },
+    async deliveryCount() {
+      return num(q.count.get()?.n);
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

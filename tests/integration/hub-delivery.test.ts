@@ -1,0 +1,250 @@
+/**
+ * Issue 5 — content distribution after a rebuild, signatures, retries, removal and leases, against
+ * the real sidecar (its dist/ watcher picks up each `node scripts/build.ts`) and real HTTPS subscribers.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
+import {
+  addReview,
+  buildDist,
+  createTestCa,
+  makeWorkspace,
+  readHubDb,
+  startHttpsSubscriber,
+  startHubSidecar,
+  type HttpsSubscriber,
+  type HubSidecar,
+  type Notification,
+  type TestCa,
+} from '../helpers/https-subscriber.ts';
+
+const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let ca: TestCa;
+let sub: HttpsSubscriber;
+let sidecar: HubSidecar;
+let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let clockOffset = 0;
+
+const topicUrl = (path: string) => `${sidecar.baseUrl}${path}`;
+
+/** The exact identity bytes and content type dist/ holds for a topic path right now. */
+function served(path: string): { bytes: Buffer; contentType: string; hash: string } {
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; contentType: string; identity: { file: string } }[] };
+  const doc = manifest.documents.find((d) => d.path === path)!;
+  const bytes = readFileSync(join(ws.distDir, doc.identity.file));
+  return { bytes, contentType: doc.contentType, hash: createHash('sha256').update(bytes).digest('hex') };
+}
+
+async function subscribe(path: string, topicPath: string, extra: Record<string, string> = {}) {
+  const callback = sub.url(path);
+  const res = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topicUrl(topicPath), ...extra });
+  expect(res.status).toBe(202);
+  const end = Date.now() + 5_000;
+  while ((await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ? AND topic = ?', callback, topicUrl(topicPath))).length === 0) {
+    if (Date.now() > end) throw new Error(`subscription ${path} not active`);
+    await sleep(20);
+  }
+}
+
+/** Rebuilds dist/ with new content; resolves when the sidecar has swapped it in. */
+async function rebuild(change: () => Promise<unknown>): Promise<number> {
+  await change();
+  await buildDist(ws.contentDir, ws.distDir);
+  const builtAt = Date.now();
+  await sidecar.checkDist();
+  return builtAt;
+}
+
+const subscriptionRow = (path: string, topicPath: string) =>
+  readHubDb<{ failures: number }>(sidecar.dbPath, 'SELECT failures FROM subscriptions WHERE callback = ? AND topic = ?', sub.url(path), topicUrl(topicPath));
+
+beforeAll(async () => {
+  ca = createTestCa();
+  sub = await startHttpsSubscriber({ ca });
+  ws = await makeWorkspace(inject('distDir'));
+  sidecar = await startHubSidecar({
+    distDir: ws.distDir,
+    dbPath: ws.dbPath,
+    env: { HUB_CA_FILE: ca.caFile, HUB_SWEEP_CRON: '* * * * * *', HUB_LEASE_MIN: '2s' },
+    clock: () => Date.now() + clockOffset,
+  });
+});
+
+afterAll(async () => {
+  await sidecar?.close();
+  await sub?.close();
+  ws?.dispose();
+  ca?.dispose();
+});
+
+describe('a rebuild with one new review', () => {
+  const plan = [
+    { path: '/atom-plain', topic: '/feed.xml' },
+    { path: '/atom-signed', topic: '/feed.xml', secret: 'atom-secret-ü' },
+    { path: '/json-plain', topic: '/api/feed.json' },
+    { path: '/json-signed', topic: '/api/feed.json', secret: 'json-secret' },
+    { path: '/reviews-plain', topic: '/reviews.json' },
+    { path: '/reviews-signed', topic: '/reviews.json', secret: 'r'.repeat(199) },
+  ];
+  let builtAt = 0;
+  let before: Record<string, string> = {};
+
+  beforeAll(async () => {
+    for (const p of plan) await subscribe(p.path, p.topic, p.secret ? { 'hub.secret': p.secret } : {});
+    before = Object.fromEntries(TOPIC_PATHS.map((t) => [t, served(t).hash]));
+    builtAt = await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => plan.every((p) => sub.notificationsFor(p.path).length >= 1), 'a notification for every subscriber', 5_000);
+  });
+
+  it('changes all three topics', () => {
+    for (const t of TOPIC_PATHS) expect(served(t).hash).not.toBe(before[t]);
+  });
+
+  it('reaches every subscriber of every changed topic within 5 s', () => {
+    const last = Math.max(...plan.map((p) => sub.notificationsFor(p.path)[0]!.at));
+    expect(last - builtAt).toBeLessThan(5_000);
+  });
+
+  it.each(plan)('$path gets the exact bytes, Content-Type and Link header of $topic', ({ path, topic, secret }) => {
+    const [n] = sub.notificationsFor(path) as [Notification];
+    const doc = served(topic);
+    expect(n.body.equals(doc.bytes)).toBe(true);
+    expect(n.headers['content-type']).toBe(doc.contentType);
+    expect(n.headers.link).toBe(`<${sidecar.baseUrl}/api/websub/hub>; rel="hub", <${topicUrl(topic)}>; rel="self"`);
+    expect(n.headers['x-hub-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+    if (secret) expect(verifyPayloadSignature(secret, n.body, n.headers['x-hub-signature'] as string)).toBe(true);
+    else expect(n.headers['x-hub-signature']).toBeUndefined();
+  });
+
+  it('signs the exact body: one changed byte breaks the signature', () => {
+    const [n] = sub.notificationsFor('/atom-signed') as [Notification];
+    const tampered = Buffer.from(n.body);
+    tampered[10] = tampered[10]! ^ 1;
+    expect(verifyPayloadSignature('atom-secret-ü', tampered, n.headers['x-hub-signature'] as string)).toBe(false);
+  });
+
+  it('does not re-send when nothing changed (publish ping, unchanged build)', async () => {
+    const count = sub.notifications.length;
+    expect((await sidecar.post({ 'hub.mode': 'publish', 'hub.url': topicUrl('/feed.xml') })).status).toBe(202);
+    await sidecar.checkDist();
+    await sleep(500);
+    expect(sub.notifications.length).toBe(count);
+  });
+
+  it('notifies only the topics whose content changed', async () => {
+    const hashes = Object.fromEntries(TOPIC_PATHS.map((t) => [t, served(t).hash]));
+    const counts = Object.fromEntries(plan.map((p) => [p.path, sub.notificationsFor(p.path).length]));
+    // An old review changes the full dataset but not the feeds of the 50 newest.
+    await rebuild(() => addReview(ws.contentDir, { date: '2020-01-02' }));
+    const changed = TOPIC_PATHS.filter((t) => served(t).hash !== hashes[t]);
+    expect(changed).toContain('/reviews.json');
+    await sub.waitFor(() => plan.filter((p) => changed.includes(p.topic as never)).every((p) => sub.notificationsFor(p.path).length > counts[p.path]!), 'changed topics', 5_000);
+    await sleep(500);
+    for (const p of plan) expect(sub.notificationsFor(p.path).length - counts[p.path]!).toBe(changed.includes(p.topic as never) ? 1 : 0);
+    expect(changed.length).toBeLessThan(3);
+  });
+});
+
+describe('failures, retries and removal', () => {
+  it('2 failures then a success keep the subscription, with one delivery id across the retries', async () => {
+    sub.script('/flaky', { notify: (_n, i) => ({ status: i < 2 ? 503 : 200 }) });
+    await subscribe('/flaky', '/feed.xml');
+    await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => sub.notificationsFor('/flaky').length === 3, 'three attempts');
+    await sleep(300);
+    const ids = sub.notificationsFor('/flaky').map((n) => n.headers['x-hub-delivery']);
+    expect(new Set(ids).size).toBe(1);
+    expect(await subscriptionRow('/flaky', '/feed.xml')).toEqual([{ failures: 0 }]);
+    expect(sub.notificationsFor('/flaky').every((n) => n.body.equals(served('/feed.xml').bytes))).toBe(true);
+  });
+
+  it.each([
+    ['a 5xx', { status: 500 }],
+    ['a 3xx', { status: 301, headers: { location: '/elsewhere' } }],
+    ['a 4xx', { status: 400 }],
+  ] as const)('3 consecutive failures (%s) remove the subscription and send hub.mode=denied', async (name, reply) => {
+    const path = `/broken-${name.replace(/\W+/g, '')}`;
+    sub.script(path, { notify: reply });
+    await subscribe(path, '/api/feed.json');
+    await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => sub.verificationsFor(path).some((v) => v.query.get('hub.mode') === 'denied'), 'denial GET');
+    expect(sub.notificationsFor(path)).toHaveLength(3);
+    expect(await subscriptionRow(path, '/api/feed.json')).toEqual([]);
+    const denied = sub.verificationsFor(path).find((v) => v.query.get('hub.mode') === 'denied')!;
+    expect(denied.query.get('hub.topic')).toBe(topicUrl('/api/feed.json'));
+    expect(denied.query.get('hub.reason')).toMatch(/3 consecutive/);
+  });
+
+  it('a timeout counts as a failure', async () => {
+    sub.script('/slow', { notify: 'hang' });
+    await subscribe('/slow', '/reviews.json');
+    await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => sub.notificationsFor('/slow').length >= 2, 'two attempts', 8_000);
+    const rows = await subscriptionRow('/slow', '/reviews.json');
+    expect(rows.length === 0 || rows[0]!.failures >= 1).toBe(true);
+  });
+
+  it('410 Gone removes the subscription at once', async () => {
+    sub.script('/gone', { notify: { status: 410 } });
+    await subscribe('/gone', '/feed.xml');
+    await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => sub.notificationsFor('/gone').length === 1, 'one attempt');
+    await sleep(400);
+    expect(sub.notificationsFor('/gone')).toHaveLength(1);
+    expect(await subscriptionRow('/gone', '/feed.xml')).toEqual([]);
+  });
+});
+
+describe('leases', () => {
+  it('an expired lease gets no delivery, and the sweep removes it', async () => {
+    await subscribe('/expiring', '/feed.xml', { 'hub.lease_seconds': '2' });
+    await subscribe('/lasting', '/feed.xml');
+    clockOffset += 5_000; // the hub's wall clock moves past the 2 s lease
+    await rebuild(() => addReview(ws.contentDir));
+    await sub.waitFor(() => sub.notificationsFor('/lasting').length === 1, 'the unexpired subscriber');
+    await sleep(300);
+    expect(sub.notificationsFor('/expiring')).toHaveLength(0);
+    const end = Date.now() + 3_000;
+    while ((await subscriptionRow('/expiring', '/feed.xml')).length > 0 && Date.now() < end) await sleep(100);
+    expect(await subscriptionRow('/expiring', '/feed.xml')).toEqual([]);
+  });
+});
+
+describe('a newer build supersedes a pending retry', () => {
+  it('the retry carries the newest content under a new delivery id, and the old content is never re-sent', async () => {
+    const own = await makeWorkspace(inject('distDir'));
+    const hub = await startHubSidecar({ distDir: own.distDir, dbPath: own.dbPath, env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '6s', HUB_RETRY_JITTER: '0' } });
+    try {
+      sub.script('/supersede', { notify: (_n, i) => ({ status: i === 0 ? 500 : 204 }) });
+      const callback = sub.url('/supersede');
+      expect((await hub.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${hub.baseUrl}/feed.xml` })).status).toBe(202);
+      await sub.waitFor(() => sub.verificationsFor('/supersede').length === 1, 'verification');
+      await sleep(200);
+      await addReview(own.contentDir);
+      await buildDist(own.contentDir, own.distDir);
+      await hub.checkDist();
+      await sub.waitFor(() => sub.notificationsFor('/supersede').length === 1, 'first (failing) attempt');
+      const first = sub.notificationsFor('/supersede')[0]!;
+      await addReview(own.contentDir);
+      await buildDist(own.contentDir, own.distDir);
+      await hub.checkDist();
+      await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 10_000);
+      await sleep(300);
+      const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
+      const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
+      const newest = readFileSync(join(own.distDir, manifest.documents.find((d) => d.path === '/feed.xml')!.identity.file));
+      expect(retry.body.equals(newest)).toBe(true);
+      expect(first.body.equals(newest)).toBe(false);
+      expect(retry.headers['x-hub-delivery']).not.toBe(first.headers['x-hub-delivery']);
+      expect(sub.notificationsFor('/supersede')).toHaveLength(2);
+    } finally {
+      await hub.close();
+      own.dispose();
+    }
+  });
+});

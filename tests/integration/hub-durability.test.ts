@@ -1,0 +1,152 @@
+/**
+ * Issue 5 — durability: `kill -9` of the sidecar (`node sidecar/main.ts`, a child process that
+ * trusts the test CA through NODE_EXTRA_CA_CERTS) in the middle of a fan-out to 200 subscribers;
+ * after a restart every subscriber receives the newest content, and removed subscriptions get nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  addReview,
+  buildDist,
+  createTestCa,
+  HUB_TEST_ENV,
+  makeWorkspace,
+  readHubDb,
+  startHttpsSubscriber,
+  type HttpsSubscriber,
+  type TestCa,
+} from '../helpers/https-subscriber.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const N = 200;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let ca: TestCa;
+let sub: HttpsSubscriber;
+let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let child: ChildProcess | undefined;
+let baseUrl: string;
+
+/** Starts `node sidecar/main.ts`; resolves with its URL once it logs `listening`. */
+async function startSidecarProcess(): Promise<string> {
+  const env = {
+    ...process.env,
+    ...HUB_TEST_ENV,
+    NODE_EXTRA_CA_CERTS: ca.caFile,
+    DIST_DIR: ws.distDir,
+    HUB_DB_PATH: ws.dbPath,
+    BASE_URL: baseUrl,
+    HUB_DELIVERY_TIMEOUT: '5s',
+    HUB_HOST_CONCURRENCY: '4',
+    MCP_SESSION_SECRET: 'x'.repeat(40),
+  };
+  const proc = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = proc;
+  let stderr = '';
+  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sidecar did not start: ${stderr}`)), 30_000);
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      if (process.env.HUB_LOG) process.stderr.write(`[child] ${line}\n`);
+      try {
+        const entry = JSON.parse(line) as { event?: string; url?: string };
+        if (entry.event === 'listening' && entry.url) {
+          clearTimeout(timer);
+          resolveUrl(entry.url);
+        }
+      } catch {
+        /* not a log line */
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`sidecar exited with ${code}: ${stderr}`)));
+  });
+}
+
+async function killHard(): Promise<void> {
+  const proc = child!;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await exited;
+  child = undefined;
+}
+
+async function post(url: string, fields: Record<string, string>): Promise<number> {
+  const res = await fetch(`${url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  return res.status;
+}
+
+function atomBytes(): Buffer {
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
+  return readFileSync(join(ws.distDir, manifest.documents.find((d) => d.path === '/feed.xml')!.identity.file));
+}
+
+const paths = Array.from({ length: N }, (_, i) => `/d/${i}`);
+const receivedWith = (bytes: Buffer) => paths.filter((p) => sub.notificationsFor(p).some((n) => n.body.equals(bytes)));
+
+beforeAll(async () => {
+  ca = createTestCa();
+  sub = await startHttpsSubscriber({ ca });
+  // Slow acknowledgements keep the fan-out going long enough to kill it in the middle.
+  for (const p of paths) sub.script(p, { notify: { status: 204, delayMs: 40 } });
+  ws = await makeWorkspace(inject('distDir'));
+  baseUrl = inject('baseUrl');
+});
+
+afterAll(async () => {
+  if (child) await killHard();
+  await sub?.close();
+  ws?.dispose();
+  ca?.dispose();
+});
+
+describe('kill -9 during a fan-out to 200 subscribers', () => {
+  it('loses nothing: after a restart all 200 get the newest content, removed subscriptions get nothing', async () => {
+    let url = await startSidecarProcess();
+    const topic = `${baseUrl}/feed.xml`;
+    for (const p of paths) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).toBe(202);
+    for (let i = 0; i < 5; i++) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
+    await sub.waitFor(() => sub.verifications.length === N + 5, 'all verifications', 30_000);
+    for (let i = 0; i < 5; i++) expect(await post(url, { 'hub.mode': 'unsubscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
+    for (let end = Date.now() + 10_000; ; await sleep(50)) {
+      const [row] = await readHubDb<{ n: number }>(ws.dbPath, 'SELECT COUNT(*) AS n FROM subscriptions');
+      if (row!.n === N) break;
+      if (Date.now() > end) throw new Error(`expected ${N} subscriptions, have ${row!.n}`);
+    }
+
+    // Phase 1: a new build, kill -9 mid fan-out, restart with the same build.
+    await addReview(ws.contentDir);
+    await buildDist(ws.contentDir, ws.distDir);
+    const first = atomBytes();
+    await sub.waitFor(() => receivedWith(first).length >= 20, '20 deliveries of build 1', 15_000);
+    await killHard();
+    const beforeRestart = receivedWith(first).length;
+    expect(beforeRestart).toBeLessThan(N);
+    url = await startSidecarProcess();
+    await sub.waitFor(() => receivedWith(first).length === N, `all ${N} subscribers to get build 1 (had ${beforeRestart} before the kill)`, 30_000);
+    for (const p of paths) {
+      const ids = new Set(sub.notificationsFor(p).filter((n) => n.body.equals(first)).map((n) => n.headers['x-hub-delivery']));
+      expect(ids.size, `one delivery id per notification for ${p}`).toBe(1);
+    }
+
+    // Phase 2: kill -9 mid fan-out again, and a newer build lands while the sidecar is down.
+    await addReview(ws.contentDir);
+    await buildDist(ws.contentDir, ws.distDir);
+    const second = atomBytes();
+    await sub.waitFor(() => receivedWith(second).length >= 20, '20 deliveries of build 2', 15_000);
+    await killHard();
+    await addReview(ws.contentDir);
+    await buildDist(ws.contentDir, ws.distDir);
+    const third = atomBytes();
+    const countBefore = new Map(paths.map((p) => [p, sub.notificationsFor(p).length]));
+    url = await startSidecarProcess();
+    await sub.waitFor(() => receivedWith(third).length === N, `all ${N} subscribers to get the newest build`, 30_000);
+    await sleep(500);
+    // After the restart nobody is sent the superseded build 2.
+    for (const p of paths) expect(sub.notificationsFor(p).slice(countBefore.get(p)).every((n) => n.body.equals(third))).toBe(true);
+    for (let i = 0; i < 5; i++) expect(sub.notificationsFor(`/removed/${i}`)).toEqual([]);
+    expect(await readHubDb(ws.dbPath, 'SELECT 1 FROM deliveries')).toEqual([]);
+  }, 180_000);
+});

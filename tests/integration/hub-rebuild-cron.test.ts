@@ -1,0 +1,45 @@
+/**
+ * Issue 5 — nightly rebuild: REBUILD_CRON makes the sidecar run `node scripts/build.ts` in a child
+ * process; its dist/ watcher swaps the new build in and the hub publishes what changed.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addReview, createTestCa, makeWorkspace, startHttpsSubscriber, startHubSidecar, type HttpsSubscriber, type HubSidecar, type TestCa } from '../helpers/https-subscriber.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+let ca: TestCa;
+let sub: HttpsSubscriber;
+let sidecar: HubSidecar;
+let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+
+beforeAll(async () => {
+  ca = createTestCa();
+  sub = await startHttpsSubscriber({ ca });
+  ws = await makeWorkspace(inject('distDir'));
+  sidecar = await startHubSidecar({
+    distDir: ws.distDir,
+    dbPath: ws.dbPath,
+    // node-cron's optional seconds field: every 4 s. CONTENT_DIR is relative to the project, as in production.
+    env: { HUB_CA_FILE: ca.caFile, REBUILD_CRON: '*/4 * * * * *', CONTENT_DIR: relative(ROOT, ws.contentDir), BASE_URL: inject('baseUrl') },
+  });
+});
+afterAll(async () => {
+  await sidecar?.close();
+  await sub?.close();
+  ws?.dispose();
+  ca?.dispose();
+});
+
+describe('REBUILD_CRON', () => {
+  it('rebuilds from content/ on schedule and publishes the changed feed', async () => {
+    const callback = sub.url('/nightly');
+    expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${sidecar.baseUrl}/feed.xml` })).status).toBe(202);
+    await sub.waitFor(() => sub.verificationsFor('/nightly').length === 1, 'verification');
+    const id = await addReview(ws.contentDir);
+    await sub.waitFor(() => sub.notificationsFor('/nightly').length >= 1, 'the scheduled rebuild to publish', 40_000);
+    const body = sub.notificationsFor('/nightly')[0]!.body;
+    expect(body.toString('utf8')).toContain(id);
+    expect(body.equals(readFileSync(join(ws.distDir, 'feed.xml')))).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HubConfigShape } from '../../../sidecar/hub/hub-config.ts';
+import { resolveHubSettings } from '../../../sidecar/hub/hub-settings.ts';
+import { scheduleRebuild } from '../../../sidecar/hub/rebuild-schedule.ts';
+import { silentLogger, type Logger } from '../../../sidecar/logger.ts';
+
+const Schema = z.object(HubConfigShape);
+
+describe('hub settings', () => {
+  it('has safe defaults', () => {
+    const s = resolveHubSettings({});
+    expect(s).toMatchObject({
+      baseUrl: 'http://localhost:4321',
+      dbPath: 'data/hub.db',
+      retryDelaysMs: [30_000, 300_000, 1_800_000],
+      allow: [],
+      publishToken: '',
+      lease: { defaultSeconds: 864_000, minSeconds: 3_600, maxSeconds: 2_592_000 },
+      sweepCron: '*/5 * * * *',
+      rebuildCron: '',
+    });
+    expect([...s.topics.keys()]).toEqual(['http://localhost:4321/feed.xml', 'http://localhost:4321/api/feed.json', 'http://localhost:4321/reviews.json']);
+  });
+  it('converts durations, CIDRs and cron switches', () => {
+    const s = resolveHubSettings({ BASE_URL: 'https://r.example/', HUB_RETRY_DELAYS: '1s, 2s', HUB_ALLOW_PRIVATE_CALLBACKS: '10.0.0.0/8 ::1', HUB_LEASE_MIN: '60', HUB_SWEEP_CRON: 'off', REBUILD_CRON: '0 3 * * *' });
+    expect(s.retryDelaysMs).toEqual([1_000, 2_000]);
+    expect(s.allow).toHaveLength(2);
+    expect(s.lease.minSeconds).toBe(60);
+    expect([s.sweepCron, s.rebuildCron]).toEqual(['', '0 3 * * *']);
+    expect(s.topics.has('https://r.example/feed.xml')).toBe(true);
+  });
+  it.each([
+    ['HUB_RETRY_DELAYS', '30s,soon'],
+    ['HUB_ALLOW_PRIVATE_CALLBACKS', '127.0.0.0/8,localhost'],
+    ['HUB_LEASE_DEFAULT', '-1'],
+    ['HUB_CONCURRENCY', '0'],
+    ['REBUILD_CRON', 'every night'],
+    ['HUB_RETRY_JITTER', '2'],
+  ])('rejects %s=%s', (key, value) => {
+    expect(Schema.safeParse({ [key]: value }).success).toBe(false);
+  });
+  it('rejects a minimum lease above the maximum', () => {
+    expect(() => resolveHubSettings({ HUB_LEASE_MIN: '40d' })).toThrow(/HUB_LEASE_MIN/);
+  });
+});
+
+describe('REBUILD_CRON', () => {
+  it('runs the build on schedule, never overlapping, and logs failures', async () => {
+    let running = 0;
+    let overlapped = false;
+    let runs = 0;
+    const events: string[] = [];
+    const logger: Logger = { ...silentLogger, info: (e) => events.push(e), error: (e) => events.push(e) };
+    const task = scheduleRebuild(
+      '* * * * * *',
+      async () => {
+        overlapped ||= running > 0;
+        running++;
+        runs++;
+        await new Promise((r) => setTimeout(r, 1_500));
+        running--;
+        if (runs === 1) throw new Error('content error');
+      },
+      logger,
+    );
+    await new Promise((r) => setTimeout(r, 3_600));
+    await task.destroy();
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(overlapped).toBe(false);
+    expect(events).toContain('hub.rebuild_failed');
+  }, 10_000);
+});
