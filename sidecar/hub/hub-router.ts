@@ -42,15 +42,18 @@ function isLoopback(address: string | undefined): boolean {
   return ip !== null && classifyAddress(ip) === 'loopback';
 }
 
+/** Header that carries HUB_PUBLISH_TOKEN. Not `Authorization`: the spec says that header is ignored. */
+export const PUBLISH_TOKEN_HEADER = 'x-hub-publish-token';
+
 /**
  * Publishing is not public: only a client on this machine (loopback, with no proxy forwarding
  * headers — a reverse proxy on localhost must not make every visitor look local) or one that
- * presents HUB_PUBLISH_TOKEN as a bearer token may trigger fan-out.
+ * presents HUB_PUBLISH_TOKEN in the X-Hub-Publish-Token header may trigger fan-out.
  */
 export function isPublishAuthorized(req: Request, token: string): boolean {
-  const auth = req.get('authorization') ?? '';
-  if (token !== '' && auth.startsWith('Bearer ')) {
-    const given = Buffer.from(auth.slice(7).trim());
+  const presented = req.get(PUBLISH_TOKEN_HEADER) ?? '';
+  if (token !== '' && presented !== '') {
+    const given = Buffer.from(presented.trim());
     const expected = Buffer.from(token);
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
   }

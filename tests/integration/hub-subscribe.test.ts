@@ -246,8 +246,10 @@ describe('limits', () => {
       expect(fifth.status).toBe(429);
       expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
       // the token lets a proxied client publish
-      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer tok-123' })).status).toBe(202);
-      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer wrong' })).status).toBe(403);
+      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'tok-123' })).status).toBe(202);
+      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'wrong' })).status).toBe(403);
+      // the spec: an Authorization header is ignored, so a bearer token there grants nothing
+      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer tok-123' })).status).toBe(403);
     } finally {
       await limited.close();
       ws.dispose();
