@@ -98,29 +98,45 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
       },
       [HUB_PATH]: {
         post: {
-          summary: 'WebSub hub: subscribe or unsubscribe (W3C WebSub).',
+          summary: 'WebSub hub: subscribe, unsubscribe (W3C WebSub §5.1) and publish.',
+          description: [
+            'Accepted subscribe/unsubscribe requests get 202 at once; the hub then verifies intent with a GET to the callback',
+            '(`hub.mode`, `hub.topic`, a single-use `hub.challenge`, and on subscribe the granted `hub.lease_seconds`): the callback must answer 2xx with exactly the challenge.',
+            'Deliveries POST the exact bytes of the topic with its Content-Type, a `Link` header (`rel="hub"`, `rel="self"`), `X-Hub-Signature: sha256=<hex HMAC>` when a secret was given,',
+            'and a delivery id that stays the same across retries. 3 consecutive failed deliveries, or one 410, remove the subscription.',
+            'Unknown parameters are ignored. `hub.mode=publish` (with `hub.url` or `hub.topic`) is accepted from loopback, or with the operator\'s token in `X-Hub-Publish-Token`; everyone else gets 403.',
+          ].join(' '),
+          parameters: [
+            { name: 'X-Hub-Publish-Token', in: 'header', required: false, schema: { type: 'string' }, description: 'Operator token for hub.mode=publish from outside the machine. Not needed to subscribe.' },
+          ],
           requestBody: {
             required: true,
             content: {
               'application/x-www-form-urlencoded': {
                 schema: {
                   type: 'object',
-                  required: ['hub.callback', 'hub.mode', 'hub.topic'],
+                  required: ['hub.mode'],
                   properties: {
-                    'hub.callback': { type: 'string', format: 'uri', description: 'HTTPS URL of the subscriber (plain HTTP is rejected).' },
-                    'hub.mode': { type: 'string', enum: ['subscribe', 'unsubscribe'] },
-                    'hub.topic': { type: 'string', enum: [`${baseUrl}/feed.xml`, `${baseUrl}/api/feed.json`, `${baseUrl}/reviews.json`] },
-                    'hub.lease_seconds': { type: 'integer', description: 'Requested lease; default 864000 (10 days), clamped to [3600, 2592000].' },
-                    'hub.secret': { type: 'string', maxLength: 199, description: 'HMAC secret (< 200 bytes); deliveries then carry X-Hub-Signature: sha256=…' },
+                    'hub.callback': { type: 'string', format: 'uri', description: 'Required to subscribe/unsubscribe. Absolute HTTPS URL of the subscriber; plain HTTP, other schemes, credentials and fragments are rejected, and so are private or loopback addresses.' },
+                    'hub.mode': { type: 'string', enum: ['subscribe', 'unsubscribe', 'publish'] },
+                    'hub.topic': { type: 'string', enum: [`${baseUrl}/feed.xml`, `${baseUrl}/api/feed.json`, `${baseUrl}/reviews.json`], description: 'Required to subscribe/unsubscribe: one of the three topic URLs.' },
+                    'hub.lease_seconds': { type: 'integer', description: 'Requested lease; default 864000 (10 days), clamped to [3600, 2592000] (1 hour to 30 days).' },
+                    'hub.secret': { type: 'string', description: 'HMAC secret, fewer than 200 bytes; deliveries then carry X-Hub-Signature: sha256=…' },
+                    'hub.url': { type: 'string', format: 'uri', description: 'With hub.mode=publish: the topic that changed (repeatable).' },
                   },
                 },
               },
             },
           },
           responses: {
-            '202': { description: 'Accepted; verification of intent follows asynchronously.' },
-            '400': error('Rejected: invalid callback, mode, topic, lease or secret.'),
-            '429': error('Too many subscription requests.'),
+            '202': { description: 'Accepted; verification of intent (or the fan-out, for publish) follows asynchronously.' },
+            '400': error('Rejected: invalid callback, mode, topic, lease or secret; one issue per problem.'),
+            '403': error('Publish from a client that is neither local nor holds the publish token, or a subscription cap reached.'),
+            '405': error('Method other than POST.'),
+            '413': error('Body larger than 16 KB.'),
+            '415': error('Body is not application/x-www-form-urlencoded.'),
+            '429': error('Too many subscription requests; see Retry-After.'),
+            '503': error('The hub is shutting down or overloaded; retry later.'),
           },
         },
       },

@@ -33,7 +33,7 @@ export const HubConfigShape = {
     .default('')
     .refine((v) => parseCidrList(v).invalid.length === 0, { message: 'comma-separated CIDR blocks such as 127.0.0.0/8,::1/128' })
     .describe('CIDR blocks of otherwise refused (private, loopback …) callback addresses to allow. Empty (default) in production.'),
-  HUB_PUBLISH_TOKEN: z.string().default('').describe('Bearer token that lets a non-loopback client send hub.mode=publish. Empty: loopback only.'),
+  HUB_PUBLISH_TOKEN: z.string().default('').describe('Token (sent in the X-Hub-Publish-Token header) that lets a non-loopback client send hub.mode=publish. Empty: loopback only.'),
   HUB_LEASE_DEFAULT: duration('10d', 'Lease granted when hub.lease_seconds is absent.'),
   HUB_LEASE_MIN: duration('1h', 'Shortest lease granted; shorter requests are raised to it.'),
   HUB_LEASE_MAX: duration('30d', 'Longest lease granted; longer requests are cut to it.'),
