@@ -1,12 +1,13 @@
 import { applyContextRules } from './internal/context-rules.ts';
 import { applyModifiers } from './internal/modifiers.ts';
 import { matchPhrase } from './internal/phrase-trie.ts';
+import { N_SCALAR } from './internal/negation.ts';
 import { BOOSTERS, CONTRAST, NEGATORS } from './lexicon/word-classes.ts';
-import { SENTIMENT_PHRASES, wordValence } from './sentiment-lexicon.ts';
+import { comparativeValence, derivedValence, SENTIMENT_PHRASES, wordValence } from './sentiment-lexicon.ts';
 import type { Token } from './tokenize.ts';
 
 /** How a token takes part in scoring. `part` = covered by a phrase that starts earlier. */
-export type TokenRole = 'word' | 'punct' | 'negator' | 'booster' | 'contrast' | 'inert' | 'part';
+export type TokenRole = 'word' | 'punct' | 'negator' | 'booster' | 'contrast' | 'inert' | 'irony' | 'hedge' | 'part';
 
 /** Per-token sentiment of one sentence, after context, intensifiers and negation are applied. */
 export interface ScoredSentence {
@@ -81,22 +82,41 @@ function readTokens(s: ScoredSentence): void {
       } else if (m.value === 'booster' || m.value === 'downtoner') {
         s.role[i] = 'booster';
         s.boost[i] = m.value === 'booster' ? 0.293 : -0.293;
-      } else s.role[i] = m.value === 'negator' ? 'negator' : m.value === 'contrast' ? 'contrast' : 'inert';
+      } else s.role[i] = m.value === 'negator' || m.value === 'contrast' || m.value === 'irony' || m.value === 'hedge' ? m.value : 'inert';
       i += m.length - 1;
       continue;
     }
     const clauseStart = i === 0 || s.role[i - 1] === 'punct';
-    if (isNegator(t.norm) || (t.norm === 'less' && wordValence(tokens[i + 1]?.norm ?? '') !== 0)) s.role[i] = 'negator'; // "less responsive"
+    if (isNegator(t.norm) || ((t.norm === 'less' || t.norm === 'least') && wordValence(tokens[i + 1]?.norm ?? '') !== 0)) s.role[i] = 'negator'; // "less responsive", "the least helpful"
     else if (CONTRAST.has(t.norm) || (clauseStart && (t.norm === 'while' || (i > 0 && t.norm === 'just')))) {
       s.role[i] = 'contrast';
       s.valence[i] = wordValence(t.norm); // "unfortunately" is both a contrast and a complaint
-    } else if (BOOSTERS.has(t.norm) && nextIsWord(tokens, i)) {
+    } else if (BOOSTERS.has(t.norm) && nextIsWord(tokens, i) && !(t.norm === 'more' && tokens[i + 1]!.norm === 'than')) {
       s.role[i] = 'booster';
       s.boost[i] = BOOSTERS.get(t.norm)!;
     } else if (t.norm === 'well' && clauseStart && tokens[i + 1]?.word === false) {
       s.role[i] = 'inert'; // the discourse marker "Well, …"
-    } else s.valence[i] = wordValence(t.norm);
+    } else s.valence[i] = wordValence(t.norm) || inferredValence(tokens, i);
   }
+}
+
+// Before "than" or after a degree word ("flimsier than", "much slower", "far nicer"), or after
+// "the" ("the friendliest"), an -er/-est word is a comparative of an opinion word; -ly and -ed forms
+// take the valence of their base ("rudely", "helped").
+const DEGREE = new Set(['much', 'far', 'way', 'even', 'lot', 'bit', 'little', 'slightly', 'significantly', 'considerably', 'noticeably', 'no', 'any', 'the', 'most', 'somewhat']);
+
+function thanAhead(tokens: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k <= i + 4 && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
+  return false;
+}
+
+function inferredValence(tokens: readonly Token[], i: number): number {
+  const t = tokens[i]!;
+  if (t.capital && i > 0) return 0; // a name ("Mr. Miller")
+  const v = derivedValence(t.norm);
+  if (v !== 0) return v;
+  if (DEGREE.has(tokens[i - 1]?.norm ?? '') || thanAhead(tokens, i)) return comparativeValence(t.norm);
+  return 0;
 }
 
 // Punctuation inside a sentence and contrast markers start a new clause. A clause that follows a
@@ -115,7 +135,19 @@ function splitClauses(s: ScoredSentence): void {
     if ((role[i] === 'punct' && i > 0 && i < tokens.length - 1 && !QUOTES.has(t.norm)) || newSubject) {
       s.clause[i] = c++;
       s.afterContrast[c] = pending;
+      s.continues[c] = !newSubject && !pending && role[i + 1] !== 'contrast' && continuesClause(s, i + 1);
       pending = false;
+      continue;
+    }
+    if (t.norm === 'until' && role[i] === 'word' && praiseBefore(s, i) > 0) {
+      // "It worked great until the warranty ran out", "all good until the final bill": what happened
+      // after "until" ended the praise, so it carries the praise's negation
+      role[i] = 'contrast';
+      s.valence[i] = N_SCALAR * praiseBefore(s, i);
+      c++;
+      s.afterContrast[c] = true;
+      s.continues[c] = false;
+      s.clause[i] = c;
       continue;
     }
     if (role[i] === 'contrast') {
@@ -124,22 +156,66 @@ function splitClauses(s: ScoredSentence): void {
       while (role[end] === 'part') end++;
       if (startsClause && i > 1 && role[end] === 'punct' && tokens[end]!.norm === ',' && c > 0) {
         // "the office, on the other hand, was a disaster": a parenthetical contrast separates the
-        // clause before its subject from the rest, not the subject from its predicate.
+        // clause before its subject from the rest, not the subject from its predicate: the marker
+        // and what follows it rejoin the subject's clause.
         s.afterContrast[c - 1] = true;
-        s.clause[i] = c;
+        c--;
+        for (let k = i - 1; k >= 0 && role[k] === 'punct'; k--) s.clause[k] = c;
+        for (let k = i; k <= end; k++) s.clause[k] = c;
+        i = end;
         continue;
       }
       if (!startsClause) c++;
       if (i === 0 && CONCESSIVE.has(t.norm)) pending = true;
       else {
         s.afterContrast[c] = true;
-        const next = tokens[i + 1]?.norm ?? '';
-        s.continues[c] = CONTINUATION.has(next) || wordValence(next) !== 0;
+        // a concession after the main clause ("great, even if it took longer") is background, not the last word
+        s.continues[c] = !CONCESSIVE.has(t.norm) && t.norm !== 'even' && continuesClause(s, end);
       }
     }
     s.clause[i] = c;
   }
 }
+
+/** The strongest praise before token `i`, unless a negator or contrast comes between. */
+function praiseBefore(s: ScoredSentence, i: number): number {
+  let best = 0;
+  for (let k = 0; k < i; k++) {
+    if (s.role[k] === 'negator' || s.role[k] === 'contrast') best = 0;
+    else if (s.valence[k]! > best) best = s.valence[k]!;
+  }
+  return best;
+}
+
+/**
+ * Whether the clause starting at token `k` (after a contrast marker or a comma) goes on about the
+ * same subject: it does when it opens with an opinion, a hedge or intensifier, a negation, a word
+ * that names no new subject ("it", "was", "nothing") or the customer's verdict on the company
+ * ("fast but careless", "fine, but nothing to rave about", "friendly but a bit slow", "but it was
+ * cold", "okay, nothing special", "…, but I wouldn't hire them again"); not when it names a new
+ * subject or object ("but the cleanup was poor", "but did solid work") or when its opinion word
+ * opens a noun phrase ("nice people, terrible communication").
+ */
+function continuesClause(s: ScoredSentence, k: number): boolean {
+  const next = s.tokens[k];
+  if (!next || !next.word) return false;
+  if (CONTINUATION.has(next.norm) || s.role[k] === 'negator') return true;
+  // "…, but I wouldn't hire them again": the customer's verdict on the company goes with the subject
+  if (CUSTOMER_SUBJECTS.has(next.norm) && [1, 2, 3].some((d) => VERDICT_VERBS.has(s.tokens[k + d]?.norm ?? ''))) return true;
+  let j = k;
+  while (s.role[j] === 'booster') j++;
+  if (s.valence[j] === 0 && wordValence(s.tokens[j]?.norm ?? '') === 0) return j > k && s.role[j] === 'negator';
+  // An opinion word before a noun opens a noun phrase of its own: "nice people, terrible communication".
+  const after = s.tokens[j + 1];
+  return !(s.role[j] === 'word' && !s.phrase[j] && after?.word && s.role[j + 1] === 'word' && !LINKS.has(after.norm));
+}
+
+const CUSTOMER_SUBJECTS = new Set(['i', 'we', "i'd", "we'd", "i'll", "we'll"]);
+const VERDICT_VERBS = new Set(['hire', 'use', 'recommend', 'call', 'trust']);
+
+// Words that may follow an opinion adjective without making it the start of a noun phrase.
+const LINKS = new Set(`and or but to in at for with about as on of by from than though yet overall throughout too
+  also again though considering given`.split(/\s+/));
 
 const QUOTES = new Set(['"', '“', '”']);
 // "and"/"so" before a new subject starts a clause: "they came back twice and the skylight still drips".
@@ -147,7 +223,7 @@ const SUBJECTS = new Set(['the', 'they', 'it', 'he', 'she', 'we', 'i', 'my', 'ou
 // Words that open a clause without naming a new subject: the clause is still about the last one.
 const CONTINUATION = new Set(`it its it's is was were are be been has had have doesn't didn't
   don't wasn't isn't aren't weren't can could can't couldn't would wouldn't will won't should tastes taste looks
-  seems seemed also still not overall`.split(/\s+/));
+  seems seemed also still not overall nothing none hardly barely`.split(/\s+/));
 
 /** True for negators, including any "n't" contraction. */
 export function isNegator(norm: string): boolean {

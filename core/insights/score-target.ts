@@ -15,6 +15,8 @@ export const ATTRIBUTION = {
   /** Across a contrast whose clause continues the target's ("is ok but doesn't taste fresh"): the
    *  part after "but" has the last word, as in VADER's but-rule. */
   continuation: 1.5,
+  /** …and what came before that "but" keeps this share (VADER's but-rule). */
+  beforeBut: 0.5,
   /** Added per exclamation mark (at most three), in the direction the score already points. */
   exclamation: 0.12,
 } as const;
@@ -30,20 +32,35 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
   const own = new Set<number>();
   for (let k = from; k < to; k++) own.add(clause[k]!);
   let ownHasOpinion = false;
-  for (let k = 0; k < tokens.length; k++) if (valence[k] !== 0 && own.has(clause[k]!)) ownHasOpinion = true;
+  const opinionated: boolean[] = []; // clause index → holds an opinion
+  for (let k = 0; k < tokens.length; k++) {
+    if (valence[k] === 0) continue;
+    opinionated[clause[k]!] = true;
+    if (own.has(clause[k]!)) ownHasOpinion = true;
+  }
   const lo = Math.min(...own);
   const hi = Math.max(...own);
+  // The first contrast clause after the target's with only opinion-free clauses ("I guess") between.
+  let next = hi + 1;
+  while (next < afterContrast.length && !afterContrast[next] && !opinionated[next]) next++;
+  // VADER's but-rule: when a continuing contrast clause holds an opinion ("fine, but nothing to rave
+  // about"), what came before the "but" counts for less.
+  const butRule = next < afterContrast.length && afterContrast[next] && continues[next] && opinionated[next] === true;
   let score = 0;
   for (let k = 0; k < tokens.length; k++) {
     const v = valence[k]!;
     if (v === 0) continue;
-    const d = k < from ? from - k : k >= to ? k - to + 1 : 0;
-    let w = 1 / (1 + ATTRIBUTION.decay * d);
     const c = clause[k]!;
+    let d = k < from ? from - k : k >= to ? k - to + 1 : 0;
+    if (c === next && butRule) d = Math.min(d, 3); // the part after "but" is about the subject however long the part before
+    let w = 1 / (1 + ATTRIBUTION.decay * d);
+    if (butRule && c <= hi && (k < from || k >= to)) w *= ATTRIBUTION.beforeBut; // not the target's own word
     if (c < lo || c > hi) {
       const [a, b] = c < lo ? [c, lo] : [hi, c];
       for (let j = a + 1; j <= b; j++) {
-        if (afterContrast[j] && continues[j] && c > hi && j === hi + 1) w *= ATTRIBUTION.continuation;
+        if (afterContrast[j] && continues[j] && c > hi && j === next) w *= ATTRIBUTION.continuation;
+        else if (c >= next && j < next) continue; // an opinion-free aside on the way ("fine, I guess, but…")
+        else if (continues[j] && c > hi && j === hi + 1) continue; // "okay, nothing special": same subject
         else if (afterContrast[j]) w *= ownHasOpinion ? ATTRIBUTION.hardOwn : ATTRIBUTION.hardFallback;
         else w *= ownHasOpinion ? ATTRIBUTION.softOwn : ATTRIBUTION.softFallback;
       }
@@ -57,10 +74,16 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
 }
 
 
-const POSSESSIVES = new Set(['the', 'their', 'our', 'my', 'his', 'her', 'its', 'a', 'any']);
+const POSSESSIVES = new Set(['the', 'their', 'our', 'my', 'his', 'her', 'its', 'a', 'any', 'this', 'that', 'these', 'those']);
 
 function afterThan(s: ScoredSentence, from: number): boolean {
   let k = from - 1;
+  // skip the target's determiner and one plain modifier: "than the old crew", "over the old shingles"
+  if (s.tokens[k]?.word && s.valence[k] === 0 && !POSSESSIVES.has(s.tokens[k]!.norm) && POSSESSIVES.has(s.tokens[k - 1]?.norm ?? '')) k--;
   if (POSSESSIVES.has(s.tokens[k]?.norm ?? '')) k--;
-  return s.tokens[k]?.norm === 'than';
+  if (s.tokens[k]?.norm === 'than') return true;
+  // "a vast improvement over the old one": what something improves on loses the comparison
+  return s.tokens[k]?.norm === 'over' && [1, 2, 3].some((d) => IMPROVEMENT.has(s.tokens[k - d]?.norm ?? ''));
 }
+
+const IMPROVEMENT = new Set(['improvement', 'upgrade', 'step', 'better', 'preferred', 'prefer', 'advantage']);

@@ -21,3 +21,65 @@ export const SENTIMENT_PHRASES: PhraseTrie<PhraseValue> = buildPhraseTrie(Object
 export function wordValence(norm: string): number {
   return WORDS.get(norm) ?? 0;
 }
+
+// Words that look derived but are not ("lately" is not "late", "only" is not "on").
+const NOT_DERIVED = new Set(`lately only early family apply reply supply rely ally belly bully jelly silly holly
+  hardly barely likely friendly elderly costly assembly butterfly dragonfly hourly daily weekly monthly yearly
+  quarterly orderly deadly lonely lovely ugly manly timely comely curly surly burly needed seed speed indeed united
+  proceed exceed succeed tired wired hired fired red bed shed bred sled originally specially admittedly handed
+  wished dropped allowed extended adopted treated`.split(/\s+/));
+const derivedCache = new Map<string, number>();
+
+/**
+ * Valence of a word that the lexicon lacks but whose base it has: adverbs in -ly ("rudely",
+ * "beautifully" → "beautiful") and participles in -ed ("helped" → "help"). Comparatives and
+ * superlatives ("flimsier", "nicest") are read by `comparativeValence`, only where the context makes
+ * them one. Cached; 0 when nothing is found.
+ */
+export function derivedValence(norm: string): number {
+  if (norm.length < 5 || NOT_DERIVED.has(norm) || WORDS.has(norm)) return WORDS.get(norm) ?? 0;
+  let v = derivedCache.get(norm);
+  if (v !== undefined) return v;
+  v = 0;
+  if (norm.endsWith('ly')) v = firstKnown(adverbBases(norm.slice(0, -2)));
+  else if (norm.endsWith('ed') && norm.length >= 6) {
+    const base = firstKnown(stemBases(norm.slice(0, -2), norm.slice(0, -1)));
+    v = Math.abs(base) >= 1.0 ? 0.9 * base : 0; // weak bases ("extend") say little as participles
+  }
+  derivedCache.set(norm, v);
+  return v;
+}
+
+/** Valence of a comparative or superlative form ("slower", "flimsier", "nicest") from its base. */
+export function comparativeValence(norm: string): number {
+  const m = /^(.{2,}?)(ier|iest|er|est)$/.exec(norm);
+  if (!m || WORDS.has(norm) || NOT_DERIVED.has(norm)) return WORDS.get(norm) ?? 0;
+  const [, stem, suffix] = m as unknown as [string, string, string];
+  if (suffix === 'ier' || suffix === 'iest') return firstKnown([`${stem}y`]);
+  return firstKnown(stemBases(stem, `${stem}e`));
+}
+
+function adverbBases(stem: string): string[] {
+  // "happily" → "happy", "horribly" → "horrible", "rudely" → "rude", "carefully" → "careful"
+  const out = [stem];
+  if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+  if (stem.endsWith('b')) out.push(`${stem}le`);
+  if (stem.endsWith('al')) out.push(stem.slice(0, -2));
+  return out;
+}
+
+function stemBases(stem: string, withE: string): string[] {
+  // "stopped" → "stop", "worried" → "worry", "cared" → "care", "helped" → "help"
+  const out = [stem, withE];
+  if (stem.length > 2 && stem.at(-1) === stem.at(-2)) out.push(stem.slice(0, -1));
+  if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+  return out;
+}
+
+function firstKnown(bases: string[]): number {
+  for (const b of bases) {
+    const v = WORDS.get(b);
+    if (v !== undefined && v !== 0) return v;
+  }
+  return 0;
+}

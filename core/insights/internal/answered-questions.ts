@@ -8,6 +8,29 @@ const RHETORICAL = new Set(['why', 'whatever', 'shouldn\'t', 'isn\'t', 'wasn\'t'
 const ABSENCE_IS_GOOD = new Set([...PROBLEM_WORDS, ...RESIDUE_WORDS, ...DAMAGE_WORDS, 'surprise', 'surprises', 'complaints', 'hassle']);
 const NO = new Set(['no', 'nope', 'nah', 'never', 'not', 'barely', 'hardly', 'none', 'rarely', 'seldom']);
 
+/** Opinion words of an open yes/no question keep this share of their valence. */
+const OPEN_QUESTION = 0.4;
+const YES_NO_OPENERS = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should',
+  'has', 'have', 'had', 'any', 'anyone', 'anybody', 'does', 'may', 'might']);
+/** Question frames that complain whatever their words: "What good is a warranty if…?", "Would it kill them to…?" */
+const RHETORICAL_FRAMES = [['what', 'good', 'is'], ['what', 'good', 'are'], ['is', 'it', 'too', 'much'], ['would', 'it', 'kill'],
+  ['how', 'hard'], ['how', 'difficult'], ['how', 'many', 'times'], ['who', 'leaves'], ['who', 'does', 'that'], ['why', 'bother'],
+  ['can', 'you', 'believe'], ['what', 'kind', 'of'], ['how', 'is', 'that'], ['how', 'could', 'they'], ['how', 'can', 'they'],
+  ['who', 'lets'], ['heard', 'of'], ['ever', 'heard'], ['like', 'that'], ['that', 'kind', 'of']];
+const INCREDULOUS = new Set(['really', 'seriously']);
+const DOUBT = new Set(['actually', 'even', 'ever']);
+
+/** "Does anyone in that office talk to each other?", "Is anybody there answering the phone?" (not "Does anyone know…?"). */
+function askedAround(w: string[]): boolean {
+  return (w[1] === 'anyone' || w[1] === 'anybody') && ['in', 'at', 'there', 'over'].includes(w[2] ?? '');
+}
+
+function rhetoricalPhrase(q: ScoredSentence): boolean {
+  const w = q.tokens.filter((t) => t.word).map((t) => t.norm);
+  if (w.at(-1) === 'seriously' || w.at(-1) === 'really' && w.length > 1) return true; // "…a two-day job, seriously?"
+  return RHETORICAL_FRAMES.some((f) => w.length >= f.length && w.some((_, k) => f.every((x, j) => w[k + j] === x) && (k === 0 || f[0] !== 'what')));
+}
+
 /**
  * Reviews argue with themselves: "Did they clean up? Not really." "Would I hire them again? In a
  * heartbeat." A question followed by a short answer takes its opinion from the answer: denying a
@@ -23,22 +46,42 @@ export function applyAnswers(sentences: readonly ScoredSentence[]): void {
     if (q.tokens.at(-1)?.norm !== '?') continue;
     // "Isn't it their job to clean up?", "Why can't anyone call back?": a rhetorical question complains.
     const opener = q.tokens[0]?.norm ?? '';
-    if (RHETORICAL.has(opener) || (isNegator(opener) && opener.endsWith("n't"))) {
+    const reply = sentences[i + 1]?.tokens.filter((t) => t.word) ?? [];
+    const incredulous = reply.length === 1 && INCREDULOUS.has(reply[0]!.norm); // "Four months for a roof? Really?"
+    const asking = q.tokens.filter((t) => t.word);
+    // "What warranty?": asking what a thing is that should have been there
+    const denied = asking.length === 2 && asking[0]!.norm === 'what';
+    // "Is anybody in the office actually reading emails?", "Does anyone there even answer the phone?"
+    const doubting = YES_NO_OPENERS.has(opener) && (asking.some((t) => DOUBT.has(t.norm)) || askedAround(asking.map((t) => t.norm)));
+    const rhetorical = RHETORICAL.has(opener) || (isNegator(opener) && opener.endsWith("n't")) || rhetoricalPhrase(q) || incredulous || denied || doubting;
+    if (rhetorical) {
       const praise = q.valence.reduce((sum, v) => sum + Math.max(0, v), 0);
       q.answer = Math.min(q.answer, -0.8 - praise); // the praise it mentions is what was missing
     }
     const a = sentences[i + 1];
-    if (!a) continue;
-    const words = a.tokens.filter((t) => t.word);
-    if (words.length === 0 || words.length > MAX_ANSWER_WORDS) continue;
+    const words = a ? a.tokens.filter((t) => t.word) : [];
+    if (!a || words.length === 0 || words.length > MAX_ANSWER_WORDS) {
+      // "Does the warranty cover gutters too?", "Can anyone tell me if a free estimate is normal?": an
+      // open yes/no question asks rather than judges, so its opinion words count for little.
+      if (!rhetorical && YES_NO_OPENERS.has(opener)) for (let k = 0; k < q.valence.length; k++) q.valence[k]! *= OPEN_QUESTION;
+      continue;
+    }
+    if (words[0]!.norm === 'what' && words.length <= 3 && words.slice(1).some((w) => q.tokens.some((t) => t.norm === w.norm))) {
+      q.answer = -1.5 - q.valence.reduce((sum, v) => sum + v, 0); // "Communication? What communication."
+      continue;
+    }
     const asked = q.valence.reduce((sum, v) => sum + v, 0);
     const said = a.valence.reduce((sum, v) => sum + v, 0);
-    const denies = words.some((t) => NO.has(t.norm) || isNegator(t.norm));
-    const firstDenies = NO.has(words[0]!.norm) || isNegator(words[0]!.norm);
+    // A denial word inside a phrase with its own opinion ("Without a doubt.", "No complaints.") is
+    // not a "no": the phrase is the answer.
+    const denial = (k: number): boolean => a.role[k] !== 'part' && !a.phrase[k] && (NO.has(a.tokens[k]!.norm) || isNegator(a.tokens[k]!.norm));
+        const denies = a.tokens.some((t, k) => t.word && denial(k));
     if (denies && q.tokens.some((t) => ABSENCE_IS_GOOD.has(t.norm))) {
       q.answer = 1.2 - asked; // "Nails? Not one.", "Leaks? Zero.", "Does the roof leak? Not a drop."
-    } else if (said !== 0 && !(firstDenies && asked !== 0)) {
-      q.answer = said * 0.8; // "In a heartbeat.", "Spotless."
+    } else if (said !== 0 && asked !== 0 && Math.sign(said) !== Math.sign(asked)) {
+      q.answer = said * 0.8 - asked; // the answer overrules the question: "On time? Not even close."
+    } else if (said !== 0) {
+      q.answer = said * 0.8; // "In a heartbeat.", "Spotless.", "Without a doubt."
     } else if (denies) {
       q.answer = asked !== 0 ? (asked > 0 ? -1.74 * asked : Math.min(-asked, 0.5 - 0.3 * asked) - asked) : -1.2; // "Not really.", "Of course not."
     } else if (YES.has(words[0]!.norm)) q.answer = asked !== 0 ? 0 : 1.2; // "Absolutely."

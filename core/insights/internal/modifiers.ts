@@ -1,11 +1,12 @@
-import { COUNTERFACTUAL_EXCEPTIONS, COUNTERFACTUAL_PHRASES } from '../lexicon/word-classes.ts';
+import { COMPARATIVES, COUNTERFACTUAL_EXCEPTIONS, COUNTERFACTUAL_PHRASES } from '../lexicon/word-classes.ts';
 import type { ScoredSentence } from '../score-sentence.ts';
 import { applyNegation, N_SCALAR } from './negation.ts';
 import { buildPhraseTrie, matchPhrase } from './phrase-trie.ts';
 
 const COUNTERFACTUALS = buildPhraseTrie(COUNTERFACTUAL_PHRASES.map((p) => [p, true] as const));
-const COUNTERFACTUAL_STARTS = new Set(COUNTERFACTUAL_PHRASES.map((p) => p.split(' ')[0]!));
+const COUNTERFACTUAL_STARTS = new Set([...COUNTERFACTUAL_PHRASES.map((p) => p.split(' ')[0]!), 'could']);
 
+const WH = new Set(['when', 'where', 'what', 'which', 'who', 'how']);
 const NOT_AFTER_TOO = new Set(['me', 'as', 'them', 'us', 'it', 'and']);
 
 /** Applies, in order: intensifiers and hedges, "too", negation (negation.ts), counterfactuals, concessions. */
@@ -15,6 +16,44 @@ export function applyModifiers(s: ScoredSentence): void {
   applyNegation(s);
   applyCounterfactual(s);
   applyConcession(s);
+  applyIrony(s);
+  applyAtBest(s);
+}
+
+// "The estimate was, shall we say, optimistic.": an irony marker turns the praise of its sentence
+// into the complaint it hints at; with no praise to turn, it is a mild complaint itself.
+// "It was okay, I suppose.", "fine, I guess": a hedge after faint praise makes it a faint complaint.
+function applyIrony(s: ScoredSentence): void {
+  const { role, valence } = s;
+  const hedge = role.indexOf('hedge');
+  if (hedge >= 0) for (let k = 0; k < hedge; k++) if (valence[k]! > 0 && valence[k]! <= FAINT_PRAISE) valence[k] = -Math.max(0.6, -valence[k]! * N_SCALAR);
+  const at = role.indexOf('irony');
+  if (at < 0) return;
+  let flipped = false;
+  for (let k = 0; k < valence.length; k++) {
+    if (valence[k]! > 0) {
+      valence[k] = valence[k]! * N_SCALAR;
+      flipped = true;
+    }
+  }
+  if (!flipped) valence[at] = -0.8;
+}
+
+/** Praise at most this strong is faint: "okay", "fine", "decent". */
+const FAINT_PRAISE = 1.0;
+
+// "adequate at best", "fine at best": the praise before "at best" is a complaint.
+function applyAtBest(s: ScoredSentence): void {
+  const { tokens, valence, clause } = s;
+  for (let i = 1; i < tokens.length - 1; i++) {
+    if (tokens[i]!.norm !== 'at' || tokens[i + 1]!.norm !== 'best') continue;
+    for (let k = i - 1; k >= Math.max(0, i - 3) && clause[k] === clause[i]; k--) {
+      if (valence[k]! > 0) {
+        valence[k] = valence[k]! * N_SCALAR;
+        break;
+      }
+    }
+  }
 }
 
 const CONCESSION = new Set(['initially', 'originally']);
@@ -60,6 +99,33 @@ function applyToo(s: ScoredSentence): void {
   }
 }
 
+// "The office could be a little more organized", "could stand to be tidier": "could (stand to) be" before a
+// comparative asks for more of what is praised, a complaint. Returns true when it handled `start`.
+function wantsMore(s: ScoredSentence, start: number): boolean {
+  const { tokens, valence, clause } = s;
+  if (tokens[start]!.norm !== 'could') return false;
+  let k = start + 1;
+  if (tokens[k]?.norm === 'stand' && tokens[k + 1]?.norm === 'to') k += 2;
+  if (tokens[k]?.norm === 'have' && tokens[k + 1]?.norm === 'been') k++;
+  if (tokens[k]?.norm !== 'be' && tokens[k]?.norm !== 'been') return false;
+  for (let j = k + 1; j <= k + 4 && j < tokens.length && clause[j] === clause[start]; j++) {
+    const w = tokens[j]!.norm;
+    if (w === 'more' || COMPARATIVES.has(w) || /[a-z]{3}(ier|er)$/.test(w) && valence[j]! > 0) {
+      let flipped = false;
+      for (let v = j; v < Math.min(tokens.length, j + 3); v++) {
+        if (valence[v]! > 0) {
+          valence[v] = valence[v]! * N_SCALAR;
+          flipped = true;
+          break;
+        }
+      }
+      if (!flipped) valence[start] = -0.9;
+      return true;
+    }
+  }
+  return false;
+}
+
 // "It would have been nice to get a call": praise after a counterfactual marker reports what did
 // not happen. With no praise to flip, the marker itself reads as mild disappointment.
 function applyCounterfactual(s: ScoredSentence): void {
@@ -67,12 +133,17 @@ function applyCounterfactual(s: ScoredSentence): void {
   if (!tokens.some((t) => COUNTERFACTUAL_STARTS.has(t.norm))) return; // most sentences: nothing to do
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!.norm;
-    if (t === 'if' && (tokens[i + 1]?.norm === 'i' || tokens[i + 1]?.norm === 'we') && tokens[i + 2]?.norm === 'could') return;
+    // "if I could give ten stars", "I wish I could give them more stars": praise, not a wish
+    if ((t === 'if' || t === 'wish') && (tokens[i + 1]?.norm === 'i' || tokens[i + 1]?.norm === 'we') && tokens[i + 2]?.norm === 'could') return;
   }
   for (let start = 0; start < tokens.length; start++) {
     if (!COUNTERFACTUAL_STARTS.has(tokens[start]!.norm)) continue;
+    if (wantsMore(s, start) || (s.phrase[start] && valence[start]! > 0)) continue; // "expected to pay a lot more" is a phrase of praise
+    if (s.role.some((r, k) => k < start && r === 'negator' && clause[k] === clause[start])) continue; // "I don't think they could have done better"
     const m = matchPhrase(COUNTERFACTUALS, tokens, start);
-    if (!m || COUNTERFACTUAL_EXCEPTIONS.has(tokens[start - 1]?.norm ?? '')) continue;
+    const before = tokens[start - 1]?.norm ?? '';
+    const beforeSubject = (before === 'i' || before === 'we' || before === 'they') ? tokens[start - 2]?.norm ?? '' : '';
+    if (!m || COUNTERFACTUAL_EXCEPTIONS.has(before) || COUNTERFACTUAL_EXCEPTIONS.has(beforeSubject)) continue; // "bigger than I expected"
     const end = start + m.length;
     for (let k = start; k < end; k++) valence[k] = Math.min(0, valence[k]!); // "would have liked" is no praise
     let flipped = false;
@@ -82,7 +153,7 @@ function applyCounterfactual(s: ScoredSentence): void {
         flipped = true;
       }
     }
-    if (!flipped) valence[start] = Math.min(valence[start]!, -0.9);
+    if (!flipped && !WH.has(tokens[0]!.norm)) valence[start] = Math.min(valence[start]!, -0.9); // not "When is it supposed to…?"
     start = end - 1;
   }
 }

@@ -8,7 +8,11 @@ const NEGATION_SCOPE = 4;
 /** …or the whole clause after a negated verb of saying or a negative subject. */
 const WIDE_SCOPE = 8;
 const WIDE_NEGATORS = new Set(['nobody', 'nothing', 'none', 'neither']);
-const SAY_THINK = new Set(['say', 'call', 'think', 'believe', 'feel', 'consider', 'describe', 'recall', 'remember', 'find', 'seem']);
+/** Conjunctions that end a negation's scope once it has reached past its verb. */
+const WORSE = new Set(['worse', 'worst']);
+const FINITE_BE = new Set(['was', 'were', 'is', 'are']);
+const SCOPE_ENDS = new Set(['and', 'so', 'because', 'until', 'when', 'while', 'since', 'after', 'before']);
+const SAY_THINK = new Set(['sure', 'say', 'call', 'think', 'believe', 'feel', 'consider', 'describe', 'recall', 'remember', 'find', 'seem']);
 const MODAL_NEGATORS = new Set(["couldn't", 'couldnt', "can't", 'cant', 'cannot', 'could', 'can', 'never']);
 const SUPERLATIVE_CUES = new Set(['so', 'such', 'this', 'any']);
 const ABOUT = new Set(['about', 'of', 'regarding', 'until']);
@@ -29,20 +33,27 @@ export function applyNegation(s: ScoredSentence): void {
     const neg = tokens[i]!.norm === 'not' && MODAL_NEGATORS.has(tokens[i - 1]?.norm ?? '') ? tokens[i - 1]!.norm : tokens[i]!.norm;
     let words = 0;
     let superlative = false;
+    let modal = false;
     let target = -1;
     let expected = -1;
     // "I can't say the cleanup was great", "no one from the office called back": a negated verb of
     // saying or thinking, or a negative subject, reaches through the whole clause.
     const next = tokens[i + 1]?.norm ?? '';
     const wide = WIDE_NEGATORS.has(neg) || (neg === 'no' && next === 'one') || next === 'once' || SAY_THINK.has(next);
-    const scope = wide ? WIDE_SCOPE : NEGATION_SCOPE;
+    let scope = wide ? WIDE_SCOPE : NEGATION_SCOPE;
     for (let k = i + 1; k < tokens.length && words < scope; k++) {
+      // "has not given us a single problem", "without a single bit of damage": a quantifier carries the
+      // negation on to its noun
+      if (tokens[k]!.norm === 'single' || (tokens[k]!.norm === 'any' && words > 0)) scope = Math.max(scope, words + 4);
       const r = role[k];
       if (r === 'punct' || r === 'contrast' || r === 'negator') break;
       if (r === 'part') continue;
-      words++;
       const w = tokens[k]!.norm;
-      if (MODAL_NEGATORS.has(neg) && (COMPARATIVES.has(w) || SUPERLATIVE_CUES.has(w))) superlative = true;
+      if (words >= 2 && SCOPE_ENDS.has(w)) break; // "didn't know about it and showed us photos"
+      if (!wide && words >= 1 && FINITE_BE.has(w)) break; // "the leak that others couldn't find was fixed"
+      words++;
+      if (w === 'could' || w === 'can') modal = true; // "nobody could have done it better"
+      if ((MODAL_NEGATORS.has(neg) || modal) && (COMPARATIVES.has(w) || SUPERLATIVE_CUES.has(w))) superlative = true;
       if (expected < 0 && EXPECTED_ACTIONS.has(w)) {
         expected = k;
         // "weren't told about the extra charges": the negation is of the telling, not of its topic
@@ -66,6 +77,7 @@ export function applyNegation(s: ScoredSentence): void {
       const v = valence[target]!;
       const w = tokens[target]!.norm;
       if (superlative) valence[target] = Math.abs(v) + 0.8;
+      else if (MODAL_NEGATORS.has(neg) && WORSE.has(w)) valence[target] = v - 0.8; // "couldn't have found a worse crew"
       else if (PROBLEM_WORDS.has(w) || RESIDUE_WORDS.has(w)) valence[target] = 1.5;
       else if (DAMAGE_WORDS.has(w)) valence[target] = 1.2; // "without a scratch"
       else if (EXPECTED_ACTIONS.has(w) && v > 0) valence[target] = Math.min(-1.0, v * N_SCALAR);
@@ -81,7 +93,36 @@ export function applyNegation(s: ScoredSentence): void {
     } else if (expected >= 0) valence[expected] = -1.3;
     else if (SELF_NEGATIVE.has(neg)) valence[i] = -1.2;
     else if (words === 0) valence[i] = elidedOpinion(s, i);
+    else if (isOmission(s, i)) valence[i] = OMISSION;
+    if (target < 0) negateTimelyPhrase(s, i);
+    // "the dumpster still hasn't been picked up", "the roof still isn't finished": a wait that goes on
+    if (tokens[i - 1]?.norm === 'still' && (target < 0 || valence[target]! < 0) && valence[i - 1] === 0) valence[i - 1] = -1.0;
+    if (target >= 0 && (i === 0 || role[i - 1] === 'punct')) contrastElided(s, i);
   }
+}
+
+/** "didn't submit the paperwork to the insurance company on time": the negated verb's manner
+ *  ("on time", "as promised") is negated with it, however far it stands. */
+const TIMELY = new Set(['on', 'as', 'when', 'right', 'ahead']);
+function negateTimelyPhrase(s: ScoredSentence, i: number): void {
+  const { tokens, valence, role, clause, phrase, immune } = s;
+  for (let k = i + 1; k < tokens.length && k <= i + 10 && clause[k] === clause[i]; k++) {
+    if (role[k] === 'negator' || role[k] === 'contrast') return;
+    if (phrase[k] && !immune[k] && valence[k]! > 0 && TIMELY.has(tokens[k]!.norm)) {
+      valence[k] = valence[k]! * N_SCALAR;
+      return;
+    }
+  }
+}
+
+/** "The crew was great; the cleanup, not so great.": a clause that is only a negated opinion answers
+ *  the subject before it, in contrast with the opinion of the clause before that. */
+function contrastElided(s: ScoredSentence, i: number): void {
+  const { valence, clause, afterContrast } = s;
+  const c = clause[i]!;
+  if (c < 2) return;
+  const holds = (x: number): boolean => valence.some((v, k) => clause[k] === x && v !== 0 && k !== i);
+  if (!holds(c - 1) && holds(c - 2)) afterContrast[c - 1] = true;
 }
 
 /** "The estimate was reasonable; the final bill was not.": a negator that ends its clause negates the
@@ -90,10 +131,50 @@ function elidedOpinion(s: ScoredSentence, i: number): number {
   const { valence, clause } = s;
   for (let k = i - 1; k >= 0; k--) {
     if (clause[k]! < clause[i]! - 2) break;
-    if (clause[k] !== clause[i] && valence[k] !== 0) return flip(valence[k]!);
+    if (clause[k] !== clause[i] && valence[k] !== 0) {
+      // "The roof looks great; the gutters, not so much.": the clauses after the opinion's are
+      // contrasted with it, so its praise stays with the roof.
+      if (clause[k]! + 1 < clause[i]!) s.afterContrast[clause[k]! + 1] = true;
+      return flip(valence[k]!);
+    }
   }
   return 0;
 }
+
+/**
+ * In a review, saying that something was not done is a complaint even when the thing is neutral:
+ * "the installer didn't seal the vent boots", "we never received the written estimate", "they do not
+ * serve beer". A negated verb with no opinion, problem or expected action in its scope is read as a
+ * mild complaint — unless the verb is one of needing, knowing or wanting ("we didn't need a new
+ * roof", "I don't know"), or of costs and pressure, whose absence is good news ("didn't charge us").
+ */
+const OMISSION = -0.9;
+const VERBAL_NEGATORS = new Set(["didn't", 'didnt', "don't", 'dont', "doesn't", 'doesnt', 'never', "won't", 'wont',
+  "wouldn't", 'wouldnt', "haven't", 'havent', "hasn't", 'hasnt', "hadn't", 'hadnt', 'not', 'nobody', 'no', "isn't", 'isnt',
+  "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent']);
+const BE_NEGATORS = new Set(["isn't", 'isnt', "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent']);
+const NOT_OMISSIONS = new Set(`need needed needs know knew expect expected mind minded want wanted realize realized
+  matter matters charge charged cost costs pressure pressured push pushed ask asked require required demand demanded have has had be been being go went
+  see saw seem seemed look looked take took think thought hear heard mean meant remember like even ever really always
+  just only again more much many any anything anyone a an the to too so that this it as at all one single`.split(/\s+/));
+
+function isOmission(s: ScoredSentence, i: number): boolean {
+  const { tokens, role } = s;
+  const neg = tokens[i]!.norm;
+  if (!VERBAL_NEGATORS.has(neg)) return false;
+  let k = i + 1;
+  if (neg === 'no' && tokens[k]?.norm !== 'one') return false; // "no" + noun is not a negated verb
+  if (neg === 'no') k++;
+  while (k < tokens.length && ADVERBS.has(tokens[k]!.norm)) k++;
+  const be = BE_NEGATORS.has(neg) || (neg === 'not' && BE_FORMS.has(tokens[i - 1]?.norm ?? ''));
+  if (be && !PARTICIPLE.test(tokens[k]?.norm ?? '')) return false; // "was not a roofer"
+  const t = tokens[k];
+  if (!t?.word || role[k] !== 'word' || t.capital || /\d/.test(t.norm)) return false;
+  return !NOT_OMISSIONS.has(t.norm);
+}
+const ADVERBS = new Set(['really', 'even', 'ever', 'actually', 'once', 'bother', 'bothered', 'to', 'properly', 'fully']);
+const BE_FORMS = new Set(['is', 'was', 'are', 'were', 'be', 'been', "it's", 'its']);
+const PARTICIPLE = /(ed|en|wn|ne)$/;
 
 const PRAISE_VERBS = new Set(['recommend', 'say', 'thank', 'praise']);
 

@@ -37,17 +37,65 @@ export function applyTimeMoneyRules(x: ClauseWindow, i: number, money: boolean):
     return true;
   };
   if (PRICE_SENSITIVE.has(w)) {
-    if (money) return set(PRICE_SENSITIVE.get(w)!);
+    // about money when the clause is ("the quote was high"), not another clause ("the price was low and the quality high")
+    if (money && moneyInClause(x, i)) return set(PRICE_SENSITIVE.get(w)!);
     return w === 'cheap' ? set(-0.8) : true; // "cheap materials"
   }
   if (TAKE.has(w) && near(i, 1, 4, LONG_UNITS)) return set(-1.5);
   if (w === 'took' && prev === 'only' && near(i, 1, 4, TIME_UNITS)) return set(1.0);
   if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -6, -1, CUSTOMER_CHASING)) return set(-1.2);
   if (CHASING_NOUNS.has(w) && NUMBER_WORDS.has(prev)) return set(-1.5);
+  // "came back three times to fix the same leak": repeated visits for one job
+  if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -4, -2, RETURN_VISIT)) return set(-1.2);
+  // "an hour early", "ten minutes early"
+  if (w === 'early' && (TIME_UNITS.has(prev) || prev === 'minutes')) return set(1.2);
   if (w === 'within' && [1, 2, 3].some((d) => SHORT_UNITS.has(tokens[i + d]?.norm ?? ''))) return set(1.2);
   if ((w === 'waited' || w === 'waiting') && near(i, 1, 4, TIME_UNITS)) return set(-1.6);
   if (LINGERING.has(w) && near(i, 1, 7, TIME_UNITS)) return set(-1.2);
+  // "a two-day job turned into three weeks"
+  if (w === 'into' && prev === 'turned' && near(i, 1, 3, LONG_UNITS)) return set(-1.2);
+  // "the quote went up by $2,000"
+  if (money && w === 'up' && RISE_VERBS.has(prev)) return set(-1.2);
+  // "$1,500 under the competition", "$2,000 above the estimate"
+  if ((w === 'under' || w === 'below') && /^\$\d/.test(prev)) return set(1.2);
+  if ((w === 'over' || w === 'above') && /^\$\d/.test(prev)) return set(-1.2);
+  // "didn't hear back for two weeks", "no call for a week": a negated clause that lasted
+  if (w === 'for' && negatedBefore(x, i) && [1, 2].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? ''))) {
+    s.immune[i] = true; // the negation is already read: it must not flip this back
+    return set(-1.2);
+  }
+  // "two hours after the appointment window": arriving after the time agreed
+  if (w === 'after' && TIME_UNITS.has(prev) && near(i, 1, 3, AGREED_TIMES)) return set(-1.2);
+  // "it's been three weeks": time elapsed is a complaint when it is the point of the clause
+  if (w === 'been' && (prev === "it's" || prev === 'its' || prev === 'has') && [2, 3].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? ''))) return set(-1.0);
   if (w === 'late' && (LATE_NOT_DELAY.has(tokens[i + 1]?.norm ?? '') || /^(my|our|his|her)$/.test(prev))) return set(0);
+  return false;
+}
+
+/** "beat the timeline", "beat every other quote": beating a deadline or a price is praise (not hail damage). */
+export function applyBeaten(x: ClauseWindow, i: number): boolean {
+  const w = x.s.tokens[i]!.norm;
+  if ((w !== 'beat' && w !== 'beats' && w !== 'beating') || !x.near(i, 1, 4, BEATEN)) return false;
+  x.s.valence[i] = 1.4;
+  return true;
+}
+
+const RISE_VERBS = new Set(['went', 'go', 'goes', 'gone', 'going', 'shot', 'jumped', 'crept', 'kept']);
+const RETURN_VISIT = new Set(['back', 'out']);
+const AGREED_TIMES = new Set(['appointment', 'window', 'scheduled', 'agreed', 'promised', 'arranged', 'time']);
+
+function moneyInClause(x: ClauseWindow, i: number): boolean {
+  const { tokens, clause } = x.s;
+  return tokens.some((t, k) => clause[k] === clause[i] && (PRICE_WORDS.has(t.norm) || /^\$\d/.test(t.norm)));
+}
+
+/** What a company beats to its credit: a deadline, a schedule, a price. */
+const BEATEN = new Set(`timeline schedule deadline date quote quotes price prices bid bids estimate estimates competition
+  competitors others anything anyone everyone everybody any`.split(/\s+/));
+
+function negatedBefore(x: ClauseWindow, i: number): boolean {
+  const { tokens, clause, role } = x.s;
+  for (let k = i - 1; k >= 0 && clause[k] === clause[i]; k--) if (role[k] === 'negator') return true;
   return false;
 }
 

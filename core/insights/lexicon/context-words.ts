@@ -6,13 +6,13 @@ const set = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Bo
 
 /** Where leftover nails and debris are a complaint rather than a description of materials. */
 export const LEFTOVER_PLACES = set(`driveway yard backyard lawn grass everywhere left beds garage street tire tires flat
-  behind patio deck kids dog stepped mulch garden sidewalk porch gutters`);
+  behind patio deck kids dog stepped mulch garden sidewalk porch gutters shoe shoes foot feet paw`);
 /** Verbs of service the company owes; done by the company they are mild praise. */
 export const COMPANY_ACTIONS = set(`called texted emailed returned responded replied answered followed arrived communicated
   contacted notified informed updated sent delivered listened checked finished completed showed fixed repaired resolved
   solved`);
 /** The customer's own side of a sentence ("I called", "we waited"). */
-export const CUSTOMER = set(`i we me us my our i'd we'd you`);
+export const CUSTOMER = set(`i we me us my our i'd we'd i've we've i'm we're you`);
 /** After these, a problem is a relapse: "after the install", "since they left". */
 export const WORK_NOUNS = set(`install installation job repair repairs replacement work they their roofers crew reroof new`);
 /** Nouns of chasing the company: "left three voicemails". */

@@ -16,9 +16,9 @@ export const WORD_OVERRIDES: Readonly<Record<string, number>> = {
   true: 0.6, sure: 0, huge: 0, top: 0, ready: 0, win: 0, won: 0, play: 0, want: 0, wanted: 0, hope: 0,
   hoped: 0, luck: 0, definitely: 0, certainly: 0, seriously: 0, serious: 0, important: 0,
   hard: -0.3, funny: 0, fun: 0.6, insane: 0, damn: 0, care: 1.0, help: 1.0, joke: -1.2, miss: 0,
-  fight: 0, fought: 0.6, lost: -0.8, ok: 0.6, okay: 0.5, fine: 0.6, yes: 0, save: 1.0, saved: 1.2,
+  fight: 0, fought: 0.6, lost: -0.8, ok: 0.3, okay: 0.3, fine: 0.6, yes: 0, save: 1.0, saved: 1.2,
   free: 0.6, leave: 0, hurt: -1.2, special: 0.8, cool: 0.8, thank: 1.2, thanks: 1.2, hit: 0, benefit: 1.2,
-  clearly: 0, obviously: 0, despite: 0, dumpster: 0, dumpsters: 0, surprisingly: 0, honestly: 0, frankly: 0, literally: 0, stress: -1.2, surprise: -0.8, surprises: -0.8, surprised: 0, charged: 0, leak: -1.2, warm: 0.6, 'fresh': 1.3, tough: -0.3, big: 0, heavy: 0, pain: -1.5,
+  clearly: 0, obviously: 0, despite: 0, dumpster: 0, dumpsters: 0, surprisingly: 0, honestly: 0, frankly: 0, literally: 0, stress: -1.2, surprise: -0.8, surprises: -0.8, surprised: 0, charged: 0, leak: -1.2, warm: 0.6, 'fresh': 1.3, tough: -0.3, big: 0, heavy: 0, pain: -1.5, original: 0,
 };
 
 /** Review vocabulary missing from VADER. */
@@ -60,4 +60,12 @@ export const REVIEW_WORDS: Readonly<Record<string, number>> = {
   // Repair, cleanup and service verbs carry mild praise on their own ("cleaned up everything").
   cleaned: 1.0, tidied: 1.2, swept: 0.8, handled: 1.0, mishandled: -1.8, explained: 1.0, waited: -0.8, submitted: 0,
   liked: 1.5, likes: 1.2, loved: 2.9, enjoyed: 2.0, recommended: 1.5,
+  // General evaluative words of service reviews missing from VADER.
+  whistles: -1.0, whistling: -1.0, rattles: -1.0, rattling: -1.0, rattled: -1.0, squeaks: -1.0, valid: 0.8, nonexistent: -1.8, unreachable: -1.8, sags: -1.2, sag: -1.0, magnet: 1.0, flaw: -1.5, flaws: -1.5, flawed: -1.5, level: 0.6, letdown: -1.8, spotty: -1.2, bent: -1.0, vague: -1.0, passable: -0.6, slipping: -0.8, slips: -0.8, scuff: -1.0, scuffs: -1.0, scuffed: -1.0, faded: -1.0, fading: -1.0, discolored: -1.2,
+  discoloration: -1.2, wavy: -1.2, rippled: -1.0, ripples: -1.0, buckling: -1.2, blistering: -1.0, blisters: -1.0,
+  tarps: 0.8, tarped: 0.8, gem: 1.8, forte: 1.0, ghosted: -2.0, runaround: -1.8, oversold: -1.2, overpromised: -1.5, underdelivered: -1.8,
+  unanswered: -1.5, lacked: -1.3, lacks: -1.3, slipped: -0.8, ruts: -1.0, rut: -0.8, sketchy: -1.5, shady: -1.8,
+  unprepared: -1.5, unhelpful: -1.8, unfinished: -1.2, incomplete: -1.2, botched: -2.2, haphazard: -1.5,
+  lackluster: -1.5, abysmal: -2.8, atrocious: -2.8, shabby: -1.5, personable: 1.8, conscientious: 2.0,
+  exemplary: 2.5, commendable: 2.0, negligent: -2.2, inept: -2.0, amateurish: -1.8,
 };

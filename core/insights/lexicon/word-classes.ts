@@ -24,7 +24,7 @@ export const CONTRAST = set(`but however although though whereas except unfortun
 
 /** Nouns naming the problem the customer had; praise when solved or absent, complaint when it persists. */
 export const PROBLEM_WORDS = set(`leak leaks leaking leaked leaky drip drips dripping stain stains mold rot buckets
-  puddle puddles water moisture wet damp problem problems issue issues fog fogs fogging condensation`);
+  puddle puddles water moisture wet damp problem problems issue issues fog fogs fogging condensation dam dams`);
 
 /**
  * Problem words that only describe (a leak is why the customer called) and carry no opinion until
@@ -32,20 +32,24 @@ export const PROBLEM_WORDS = set(`leak leaks leaking leaked leaky drip drips dri
  * judgements even on their own ("the only issue was the mess").
  */
 export const DESCRIPTIVE_PROBLEMS = set(`leak leaks leaking leaked leaky drip drips dripping stain stains mold rot
-  buckets puddle puddles water moisture wet damp fog fogs fogging condensation`);
+  buckets puddle puddles water moisture wet damp fog fogs fogging condensation dam dams`);
 
 /** Damage descriptions: the reason for a repair, not a judgement, when a repair or the weather is named. */
 export const DAMAGE_WORDS = set(`damaged damage dented cracked broken missing rotten rotted rotting bruised loose worn
   curling lifting torn blown sagging buckled warped rusted rusty peeling deteriorated shattered smashed punctured beat
-  destroyed gap gaps hole holes dent dents scratch scratches crack cracks`);
+  destroyed gap gaps hole holes dent dents scratch scratches crack cracks bent`);
 
 /** Repair verbs and causes that make damage words background ("replaced the cracked shingles", "hail dented"). */
 export const REPAIR_OR_CAUSE = set(`replaced replace replacing fixed fix repaired repair resealed reflashed patched
   swapped rebuilt secured reattached tore removed sealed tarp tarped tarps hail hailstorm storm wind winds tree branch
-  ice snow age years old after`);
+  ice snow age years old after coming source caused causing`);
 
 /** Things a crew can leave behind; praise when removed or absent ("not a single nail"). */
-export const RESIDUE_WORDS = set(`nail nails debris trash garbage litter scrap scraps mess wrappers`);
+export const RESIDUE_WORDS = set(`nail nails debris trash garbage litter scrap scraps mess wrappers pieces bits chunks
+  shards`);
+
+/** Residue that is only a complaint where it was left ("nails in the driveway", "shingle pieces in the yard"). */
+export const PLACED_RESIDUE = set(`nail nails pieces bits chunks shards`);
 
 /** Verbs and tools of cleaning up, which turn residue into praise ("picked up every nail"). */
 export const CLEANUP_WORDS = set(`picked pick cleaned clean swept sweep sweeping removed remove hauled haul magnet
@@ -73,6 +77,7 @@ export const EXPECTED_ACTIONS = set(`call called calls calling return returned s
 
 /** Verbs of finding the problem: success when the company does it, failure when negated ("couldn't find the leak"). */
 export const DIAGNOSIS_WORDS = set(`find found locate located spot spotted trace traced diagnose diagnosed pinpoint pinpointed
+  noticed caught identified discovered
   track tracked`);
 
 /** Words that make the sentence about money, where "high" hurts and "low" pleases. */
@@ -84,7 +89,8 @@ export const PRICE_WORDS = set(`price prices pricing priced cost costs quote quo
 export const PRICE_SENSITIVE: ReadonlyMap<string, number> = new Map([
   ['high', -1.2], ['higher', -1.0], ['highest', -1.2], ['steep', -1.5], ['inflated', -1.5], ['low', 1.0],
   ['lower', 1.0], ['lowest', 1.2], ['cheaper', 1.0], ['cheapest', 1.0], ['cheap', 0.8], ['more', -0.6], ['less', 0.6],
-  ['down', 0.8],
+  ['down', 0.8], ['doubled', -1.2], ['tripled', -1.5], ['increased', -0.8], ['ballooned', -1.5], ['jumped', -1.0],
+  ['skyrocketed', -1.8], ['dropped', 0.8], ['decreased', 0.8],
 ]);
 
 /** Comparatives that a negated modal turns into top praise ("couldn't have been better"). */
@@ -97,11 +103,11 @@ export const COUNTERFACTUAL_PHRASES = [
   'were hoping', 'would have liked', "would've liked", "i'd have liked", 'expected', 'expect', 'could be better',
   'could use', 'could have done', "could've done", 'should have been', 'would have preferred', "would've preferred",
   'would have appreciated', "would've appreciated", "i'd have appreciated", 'had hoped', "i'd hoped", 'hoped for',
-  'would have given', "would've given", 'if they had', "if they'd", 'if only they',
+  'would have given', "would've given", 'if they had', "if they'd", 'if only they', 'i wish', 'we wish', 'only wish',
 ] as const;
 
 /** Words before a counterfactual marker that cancel it: "as expected", "better than expected". */
-export const COUNTERFACTUAL_EXCEPTIONS = new Set(['as', 'than', 'what', 'exceeded', 'beyond', 'never', 'not', "didn't", 'didnt', 'than']);
+export const COUNTERFACTUAL_EXCEPTIONS = new Set(['as', 'than', 'what', 'exceeded', 'beyond', 'never', 'not', "didn't", 'didnt', 'nobody', 'else', 'one']);
 
 /** Who does an expected action decides its sign: the company ("they texted updates") or the customer ("I called"). */
 export const COMPANY_SUBJECTS = set(`they he she crew office team staff someone manager foreman lead technician tech
