@@ -8,3 +8,11 @@ export function computeEtag(bytes: Uint8Array | string, encoding?: 'gzip' | 'br'
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 32);
   return encoding ? `"${hash}-${encoding}"` : `"${hash}"`;
 }
+
+/**
+ * The ETag of an encoded variant from the identity ETag, without hashing again: the same value
+ * computeEtag(bytes, encoding) gives.
+ */
+export function etagForEncoding(identityEtag: string, encoding: 'gzip' | 'br'): string {
+  return `${identityEtag.slice(0, -1)}-${encoding}"`;
+}

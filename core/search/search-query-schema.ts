@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema } from '../schemas/primitives.ts';
+import { CalendarDateSchema, isCalendarDate } from '../schemas/primitives.ts';
 
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 100;
@@ -36,7 +36,8 @@ export const SearchQuerySchema = z
   })
   .strict()
   .superRefine((q, ctx) => {
-    if (q.since && q.until && q.since > q.until) {
+    // Compared only when both are real dates, so one bad date gives one issue, not two.
+    if (q.since && q.until && isCalendarDate(q.since) && isCalendarDate(q.until) && q.since > q.until) {
       ctx.addIssue({ code: 'custom', path: ['since'], message: 'since must not be after until' });
     }
   });

@@ -42,3 +42,8 @@ export interface SnapshotSource {
   /** Called after each swap with the new and the previous snapshot; returns an unsubscribe function. */
   onChange(listener: (next: Snapshot, previous: Snapshot) => void): () => void;
 }
+
+// Implementations, re-exported so users of the contract find them here.
+export { loadSnapshot, SnapshotLoadError } from './load-snapshot.ts';
+export { createSnapshotSource, type MutableSnapshotSource } from './snapshot-source.ts';
+export { watchDist, type DistWatcher } from './watch-dist.ts';

@@ -1,0 +1,173 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type Express, type RequestHandler } from 'express';
+import { DATA_CACHE_CONTROL } from '../core/build/render-headers-file.ts';
+import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
+import type { SidecarConfig } from './config.ts';
+import type { Snapshot, SnapshotSource } from './data/snapshot.ts';
+import type { Hub } from './hub/create-hub.ts';
+import { CORS_HEADERS, cors } from './http/cors.ts';
+import { DynamicResponses } from './http/dynamic-responses.ts';
+import { HttpError, errorHandler } from './http/errors.ts';
+import { asMiddleware, sendFastError } from './http/fast-handler.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { logRequest } from './http/request-log.ts';
+import { captureHeaders, securityHeaders } from './http/security-headers.ts';
+import type { Logger } from './logger.ts';
+import { createDataDocuments } from './routes/data-documents.ts';
+import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
+import { healthzRoute } from './routes/healthz.ts';
+import { searchRoute } from './routes/search.ts';
+import { sinceRoute } from './routes/since.ts';
+import { staticPagesRoute } from './routes/static-pages.ts';
+
+const SINCE_BASE = SINCE_PREFIX.slice(0, -1);
+
+export interface AppDeps {
+  snapshots: SnapshotSource;
+  config: SidecarConfig;
+  logger: Logger;
+  /** Router of the MCP endpoint, mounted at /mcp. */
+  mcpHandler: RequestHandler;
+  /** The WebSub hub: its router is mounted at /api/websub/hub, and it hears of every new build. */
+  hub: Pick<Hub, 'router' | 'onSnapshot'>;
+  /** Monotonic clock in milliseconds (durations, rate-limit windows). */
+  now?: () => number;
+}
+
+export interface SidecarApp {
+  /** The request listener to give http.createServer: the fast path, then Express. */
+  listener: RequestListener;
+  express: Express;
+  /** Stops listening to snapshot changes. */
+  close(): void;
+}
+
+/**
+ * The whole HTTP application, without a socket: data documents (fast path), search, since,
+ * healthz, MCP, the hub, the static pages, and the hygiene around them (CORS, security headers,
+ * limits, rate limiting, JSON errors, one log line per request).
+ */
+export function createApp(deps: AppDeps): SidecarApp {
+  const { snapshots, config, logger } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const startedAt = now();
+  const helmet = securityHeaders();
+  const common = [...CORS_HEADERS, ...captureHeaders(helmet)] as const;
+  const documents = createDataDocuments({ snapshots, baseUrl: config.BASE_URL, common });
+  const responseCaches = new WeakMap<Snapshot, DynamicResponses>();
+  const responses = (snapshot: Snapshot): DynamicResponses => {
+    let cache = responseCaches.get(snapshot);
+    if (!cache) {
+      const meta = { contentType: JSON_CONTENT_TYPE, cacheControl: DATA_CACHE_CONTROL, common };
+      responseCaches.set(snapshot, (cache = new DynamicResponses(config.SEARCH_CACHE_ENTRIES, config.SEARCH_CACHE_MB * 1024 * 1024, meta)));
+    }
+    return cache;
+  };
+
+  const search = searchRoute({ snapshots, responses, common });
+  const since = sinceRoute({ snapshots, responses, documents, common });
+
+  /**
+   * Before Express, for GET and HEAD only: prebuilt documents by exact request target, search and
+   * since. They need no middleware (their CORS and security headers are precomputed), so the hot
+   * paths skip the router; everything else, and every other method, goes through Express.
+   */
+  const fastPath = (req: IncomingMessage, res: ServerResponse): number | Promise<number> => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return 0;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    if (q === -1) {
+      const status = documents.serve(req, res, snapshots.current(), url);
+      if (status !== 0) return status;
+    }
+    const path = q === -1 ? url : url.slice(0, q);
+    if (path === SEARCH_PATH) return search(req, res);
+    if (path.startsWith(SINCE_BASE)) return since(req, res);
+    return 0;
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.use(helmet);
+  // MCP first: it answers its own preflight and checks Origin (DNS-rebinding protection), so the
+  // public-data CORS below, which allows every origin, must not answer for it. It limits its own body.
+  app.use(MCP_PATH, deps.mcpHandler);
+  app.use(cors());
+  app.use(bodySizeLimit(config.MAX_BODY_BYTES));
+  app.use(HUB_PATH, deps.hub.router);
+  app.all('/healthz', healthzRoute(snapshots, startedAt, now));
+  app.all(Object.values(DOCUMENT_PATHS), documents.route);
+  app.all(SEARCH_PATH, asMiddleware(search));
+  app.use(SINCE_BASE, asMiddleware(since));
+  app.use(malformedUrlGuard);
+  if (config.SERVE_STATIC) app.use(staticPagesRoute(snapshots));
+  app.use(fallbackRoute(snapshots, config.SERVE_STATIC));
+  app.use(errorHandler(logger));
+
+  const unsubscribe = snapshots.onChange((next, previous) => deps.hub.onSnapshot(next, previous));
+  const limiter = config.RATE_LIMIT_ENABLED
+    ? createRateLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
+    : undefined;
+  const log = config.LOG_REQUESTS ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now()) : () => {};
+
+  const toExpress = (req: IncomingMessage, res: ServerResponse, started: number): void => {
+    res.once('close', () => log(req, res.writableFinished ? res.statusCode : 499, started));
+    app(req, res);
+  };
+
+  const listener: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
+    const started = now();
+    const early = earlyRejection(req, res, config.MAX_URL_BYTES, limiter, common);
+    if (early !== 0) return log(req, early, started);
+    let status: number | Promise<number>;
+    try {
+      status = fastPath(req, res);
+    } catch (e) {
+      return failed(req, res, e, started);
+    }
+    if (typeof status === 'number') return status === 0 ? toExpress(req, res, started) : log(req, status, started);
+    status.then(
+      (s) => (s === 0 ? toExpress(req, res, started) : log(req, s, started)),
+      (e: unknown) => failed(req, res, e, started),
+    );
+  };
+
+  /** An unexpected error on the fast path: logged with its stack, a generic JSON 500 to the client. */
+  const failed = (req: IncomingMessage, res: ServerResponse, e: unknown, started: number): void => {
+    logger.error('unhandled_error', { method: req.method, path: (req.url ?? '').split('?')[0]!.slice(0, 200), error: e instanceof Error ? e.stack : String(e) });
+    if (res.headersSent) res.destroy();
+    else sendFastError(res, new HttpError(500, 'Internal Server Error'), common, req.method === 'HEAD');
+    log(req, 500, started);
+  };
+  return { listener, express: app, close: unsubscribe };
+}
+
+/** Requests refused before any routing: over-long URLs (414) and, when enabled, over the rate limit (429). */
+function earlyRejection(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxUrlBytes: number,
+  limiter: ReturnType<typeof createRateLimiter> | undefined,
+  common: readonly [string, string][],
+): number {
+  const url = req.url ?? '';
+  let error: HttpError | undefined;
+  if (url.length > maxUrlBytes) error = new HttpError(414, `URL longer than ${maxUrlBytes} bytes`);
+  else if (limiter && !url.startsWith('/healthz')) {
+    const decision = limiter(req, res);
+    if (decision.limited) error = new HttpError(429, 'Too many requests; retry later', [], { 'Retry-After': String(decision.retryAfter) });
+  }
+  return error ? sendFastError(res, error, common, req.method === 'HEAD') : 0;
+}
+
+/** 413 for a declared body above the limit, before anything reads it (routers that parse bodies keep their own limits too). */
+function bodySizeLimit(maxBytes: number): RequestHandler {
+  return (req, _res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > maxBytes) return next(new HttpError(413, `Request body larger than ${maxBytes} bytes`));
+    next();
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { BuildOptionsSchema } from '../site/lib/build-options.ts';
+import { HubConfigShape } from './hub/hub-config.ts';
+import { McpConfigShape } from './mcp/mcp-config.ts';
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const flag = (fallback: boolean) => z.stringbool().default(fallback);
+
+/**
+ * Every setting of the sidecar, from environment variables, validated once at start-up.
+ * Build settings (BASE_URL, SINCE_WINDOW_DAYS) are the build's own schema, so the sidecar and
+ * `npm run build` agree on them; MCP_* and HUB_* keys come from their modules.
+ */
+export const SidecarConfigSchema = z
+  .object({
+    HOST: z.string().min(1).default('0.0.0.0').describe('Interface to listen on (127.0.0.1 to keep it local).'),
+    PORT: int(0, 65535, 4321).describe('TCP port; 0 picks a free one.'),
+    BASE_URL: BuildOptionsSchema.shape.BASE_URL.describe('Public origin used in feeds and Link headers; never taken from Host.'),
+    SINCE_WINDOW_DAYS: BuildOptionsSchema.shape.SINCE_WINDOW_DAYS,
+    DIST_DIR: z.string().min(1).default('dist'),
+    CONTENT_DIR: z.string().min(1).default('content'),
+    BUILD_ON_START: z.enum(['auto', 'always', 'never']).default('auto').describe('auto: build when dist/ is missing or stale.'),
+    SERVE_STATIC: flag(true).describe('Serve the HTML pages and assets of dist/ too (embedded default); false behind a CDN.'),
+    WATCH_INTERVAL_MS: int(0, 3_600_000, 1000).describe('How often dist/build-manifest.json is polled for a new build; 0 disables.'),
+    HEADERS_TIMEOUT_MS: int(1000, 600_000, 10_000).describe('A client must send its request headers within this time.'),
+    REQUEST_TIMEOUT_MS: int(1000, 3_600_000, 30_000).describe('A client must send its whole request within this time.'),
+    KEEP_ALIVE_TIMEOUT_MS: int(0, 600_000, 5000),
+    CONNECTIONS_CHECKING_INTERVAL_MS: int(10, 60_000, 1000).describe('How often the two timeouts above are enforced.'),
+    SHUTDOWN_TIMEOUT_MS: int(0, 600_000, 10_000).describe('On SIGTERM, in-flight requests get this long to finish.'),
+    MAX_BODY_BYTES: int(0, 100 * 1024 * 1024, 1024 * 1024).describe('Largest request body accepted (Content-Length), else 413.'),
+    MAX_URL_BYTES: int(256, 65_536, 8192).describe('Longest request target accepted, else 414.'),
+    MAX_HEADER_BYTES: int(1024, 1024 * 1024, 16_384).describe("Node's maxHeaderSize: larger request headers get 431."),
+    SEARCH_CACHE_ENTRIES: int(0, 1_000_000, 1000).describe('Search and since responses kept per build (LRU).'),
+    SEARCH_CACHE_MB: int(0, 4096, 32).describe('Memory bound of that cache.'),
+    RATE_LIMIT_ENABLED: flag(false),
+    RATE_LIMIT_MAX: int(1, 10_000_000, 600).describe('Requests per client per window.'),
+    RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
+    TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
+    LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
+    ...McpConfigShape,
+    ...HubConfigShape,
+  })
+  .strict();
+export type SidecarConfig = z.infer<typeof SidecarConfigSchema>;
+
+/** Keys whose values are never printed. */
+export function isSecretKey(key: string): boolean {
+  return /SECRET|TOKEN|PASSWORD/i.test(key);
+}
+
+/**
+ * Reads the config from the environment: only the keys the schema knows (the rest of the
+ * environment is not ours), empty strings treated as unset.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv): ReturnType<typeof SidecarConfigSchema.safeParse> {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(SidecarConfigSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  return SidecarConfigSchema.safeParse(picked);
+}
+
+/** The config as it may be logged: secrets replaced by "***" (or "" when unset). */
+export function redactConfig(config: SidecarConfig): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : v]));
+}

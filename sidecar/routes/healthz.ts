@@ -1,0 +1,22 @@
+import type { RequestHandler } from 'express';
+import type { SnapshotSource } from '../data/snapshot.ts';
+import { methodNotAllowed } from '../http/errors.ts';
+
+/** GET /healthz: 200 while a build is loaded (always, once the server listens), with what it serves. */
+export function healthzRoute(snapshots: SnapshotSource, startedAt: number, now: () => number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next(methodNotAllowed(req.method, ['GET', 'HEAD']));
+    const { manifest } = snapshots.current();
+    const body = Buffer.from(
+      JSON.stringify({
+        status: 'ok',
+        build: { inputsHash: manifest.inputsHash, reviewCount: manifest.reviewCount, updated: manifest.updated, baseUrl: manifest.baseUrl },
+        uptimeSeconds: Math.round((now() - startedAt) / 1000),
+      }),
+    );
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}

@@ -1,0 +1,182 @@
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildManifest } from '../../core/build/build-manifest-schema.ts';
+import { computeEtag } from '../../core/http/compute-etag.ts';
+import { addDays } from '../../core/model/calendar.ts';
+import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
+import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
+import type { Snapshot } from '../../sidecar/data/snapshot.ts';
+import { buildDataFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
+import { httpRequest } from '../helpers/http-client.ts';
+import { placeholderDeps, startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+
+const dir = tempDir('hot-reload');
+const dist = join(dir, 'dist');
+const contentA = join(dir, 'content-a');
+const contentB = join(dir, 'content-b');
+let manifestA: BuildManifest;
+let sidecar: TestSidecar;
+const swaps: [Snapshot, Snapshot][] = [];
+const warnings: Record<string, unknown>[] = [];
+
+const etagOf = (m: BuildManifest, path: string) => m.documents.find((d) => d.path === path)!.identity.etag;
+
+beforeAll(async () => {
+  writeContent(contentA);
+  manifestA = await buildDataFixture({ contentDir: contentA, outDir: dist });
+  const { mcpHandler } = placeholderDeps();
+  const logger = { info() {}, error() {}, warn: (event: string, fields?: Record<string, unknown>) => void warnings.push({ event, ...fields }) };
+  sidecar = await startSidecar({ distDir: dist, watchIntervalMs: 40, logger, mcpHandler, hub: { router: mcpHandler as never, onSnapshot: (next, prev) => swaps.push([next, prev]) } });
+}, 120_000);
+afterAll(async () => {
+  await sidecar?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Seen {
+  path: string;
+  status: number;
+  etag: string | undefined;
+  bodyEtag: string;
+  body: Buffer;
+}
+
+/** Clients hammering documents, search and since on keep-alive connections until stopped. */
+function startLoad(paths: string[], clients = 4) {
+  const seen: Seen[] = [];
+  const errors: unknown[] = [];
+  let running = true;
+  const loops = Array.from({ length: clients }, async (_, c) => {
+    const client = new Client(sidecar.url);
+    let i = c;
+    while (running) {
+      const path = paths[i++ % paths.length]!;
+      try {
+        const r = await httpRequest(client, path);
+        seen.push({ path, status: r.status, etag: r.header('etag'), bodyEtag: computeEtag(r.body), body: r.body });
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+    await client.close();
+  });
+  return {
+    seen,
+    errors,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('hot reload of a new build', () => {
+  it('swaps atomically under load: no failed request, no body mixing two builds, ETags change only with content', async () => {
+    const reviewsA = JSON.parse(readFileSync(join(dist, 'reviews.json'), 'utf8')) as ReviewsDocument;
+    const newest = reviewsA.reviews[0]!.date;
+    const oldDate = reviewsA.reviews.at(-1)!.date;
+    const paths = ['/reviews.json', '/api/feed.json', '/.well-known/openapi.json', '/api/reviews/search?min_rating=1&limit=5', `/api/reviews/since/${oldDate}`, '/feed.xml'];
+    const load = startLoad(paths);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const extra: ReviewRecord = {
+      id: 'r-hot-reload-1',
+      date: addDays(newest, 2),
+      rating: 5,
+      text: 'Hot reload test review: the crew replaced our roof in a day.',
+      author: 'Maria G.',
+      source: { platform: 'google' },
+      language: 'en',
+      verification: { status: 'verified', method: 'job-match', verifiedOn: addDays(newest, 2) },
+      photos: [],
+    };
+    writeContent(contentB, [extra]);
+    const manifestB = await buildDataFixture({ contentDir: contentB, outDir: dist });
+    await until(() => sidecar.snapshots.current().manifest.inputsHash === manifestB.inputsHash);
+    await new Promise((r) => setTimeout(r, 300));
+    await load.stop();
+
+    expect(load.errors).toEqual([]);
+    expect(load.seen.length).toBeGreaterThan(50);
+    expect(load.seen.every((s) => s.status === 200)).toBe(true);
+    // Every body is exactly the representation its ETag names: nothing mixes two builds.
+    for (const s of load.seen) expect(s.etag, s.path).toBe(s.bodyEtag);
+
+    const etagsOf = (path: string) => new Set(load.seen.filter((s) => s.path === path).map((s) => s.etag));
+    expect(etagsOf('/reviews.json')).toEqual(new Set([etagOf(manifestA, '/reviews.json'), etagOf(manifestB, '/reviews.json')]));
+    expect(etagOf(manifestA, '/reviews.json')).not.toBe(etagOf(manifestB, '/reviews.json'));
+    // Unchanged content, unchanged ETag.
+    expect(etagOf(manifestA, '/.well-known/openapi.json')).toBe(etagOf(manifestB, '/.well-known/openapi.json'));
+    expect(etagsOf('/.well-known/openapi.json').size).toBe(1);
+    // Derived responses follow the data: the search and since bodies of each build, and only those.
+    expect(etagsOf('/api/reviews/search?min_rating=1&limit=5').size).toBe(2);
+    expect(etagsOf(`/api/reviews/since/${oldDate}`).size).toBe(2);
+    const lastSearch = load.seen.filter((s) => s.path.startsWith('/api/reviews/search')).at(-1)!;
+    expect((JSON.parse(lastSearch.body.toString()) as { reviews: { id: string }[] }).reviews[0]!.id).toBe('r-hot-reload-1');
+
+    expect(sidecar.snapshots.current().manifest.reviewCount).toBe(manifestA.reviewCount + 1);
+    expect(swaps).toHaveLength(1);
+    expect(swaps[0]![0].manifest.inputsHash).toBe(manifestB.inputsHash);
+    expect(swaps[0]![1].manifest.inputsHash).toBe(manifestA.inputsHash);
+
+    const after = await sidecar.request('/reviews.json', { headers: { 'if-none-match': etagOf(manifestA, '/reviews.json') } });
+    expect(after.status).toBe(200);
+    const revalidated = await sidecar.request('/.well-known/openapi.json', { headers: { 'if-none-match': etagOf(manifestA, '/.well-known/openapi.json') } });
+    expect(revalidated.status).toBe(304);
+  }, 120_000);
+
+  it('a rebuild of the same content swaps nothing and keeps every ETag', async () => {
+    const before = await sidecar.request('/reviews.json');
+    const count = swaps.length;
+    await buildDataFixture({ contentDir: contentB, outDir: dist });
+    expect(await sidecar.watcher!.check()).toBe(false);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(swaps.length).toBe(count);
+    expect((await sidecar.request('/reviews.json')).header('etag')).toBe(before.header('etag'));
+  }, 60_000);
+
+  it('keeps serving the loaded build while dist/ is briefly missing or broken', async () => {
+    const aside = `${dist}.aside`;
+    renameSync(dist, aside);
+    try {
+      expect(await sidecar.watcher!.check()).toBe(false);
+      const r = await sidecar.request('/reviews.json');
+      expect(r.status).toBe(200);
+      expect(r.header('etag')).toBe(computeEtag(r.body));
+    } finally {
+      renameSync(aside, dist);
+    }
+    expect(await sidecar.watcher!.check()).toBe(false);
+    expect((await sidecar.request('/healthz')).status).toBe(200);
+
+    // A dist/ whose files do not match its manifest (edited, or caught mid-swap) is refused.
+    const served = (await sidecar.request('/reviews.json')).header('etag');
+    const corrupt = `${dist}.corrupt`;
+    cpSync(dist, corrupt, { recursive: true });
+    writeFileSync(join(corrupt, 'reviews.json'), readFileSync(join(corrupt, 'reviews.json'), 'utf8').replace('"rating":5', '"rating":1'));
+    // A manifest that differs from the loaded one, so the watcher does try to load it.
+    const manifestText = readFileSync(join(corrupt, 'build-manifest.json'), 'utf8');
+    writeFileSync(join(corrupt, 'build-manifest.json'), manifestText.replace(/"inputsHash": "[^"]+"/, '"inputsHash": "corrupt"'));
+    renameSync(dist, aside);
+    renameSync(corrupt, dist);
+    try {
+      expect(await sidecar.watcher!.check()).toBe(false);
+      expect(sidecar.snapshots.current().manifest.inputsHash).not.toBe('corrupt');
+      expect(warnings.at(-1)).toMatchObject({ event: 'snapshot_load_failed', error: expect.stringMatching(/^reviews\.json: does not match the manifest/) });
+      expect((await sidecar.request('/reviews.json')).header('etag')).toBe(served);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+      renameSync(aside, dist);
+    }
+  });
+});
