@@ -234,4 +234,13 @@ describe('origin validation and CORS', () => {
     for (const h of ['content-type', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id']) expect(allowed).toContain(h);
     expect(String(res.headers['access-control-allow-methods'])).toMatch(/POST/);
   });
+
+  it('refuses the preflight of an origin that is not allowed (the public-data CORS does not answer for /mcp)', async () => {
+    const res = await raw(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });

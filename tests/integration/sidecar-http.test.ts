@@ -19,7 +19,8 @@ async function expectJsonError(r: Awaited<ReturnType<TestSidecar['request']>>, s
 
 describe('CORS', () => {
   it('answers a preflight for any endpoint', async () => {
-    for (const path of ['/api/reviews/search', '/reviews.json', '/mcp', '/api/reviews/since/2024-01-01']) {
+    // Not /mcp: it answers its own preflight and refuses origins it does not allow (tests/integration/mcp-http.test.ts).
+    for (const path of ['/api/reviews/search', '/reviews.json', '/api/websub/hub', '/api/reviews/since/2024-01-01']) {
       const r = await sidecar.request(path, {
         method: 'OPTIONS',
         headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match, mcp-session-id' },
@@ -71,7 +72,7 @@ describe('JSON errors', () => {
   });
   it('414 for an over-long URL, 413 for an over-large body, 431 for over-large headers', async () => {
     await expectJsonError(await sidecar.request(`/api/reviews/search?query=${'a'.repeat(9000)}`), 414);
-    await expectJsonError(await sidecar.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) }), 413);
+    await expectJsonError(await sidecar.request('/api/reviews/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) }), 413);
     const r = await sidecar.request('/healthz', { headers: { 'x-big': 'x'.repeat(20_000) } });
     expect(r.status).toBe(431);
   });
