@@ -4,7 +4,7 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const model = getSiteModel();
   phase('model');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
+  await removeAbandonedStaging(outDir);
   await rm(staging, { recursive: true, force: true });
   try {
     await runAstro(staging);
@@ -74,6 +75,28 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
     throw e;
+  }
+}
+
+/** True while a process with this pid runs (signal 0 only checks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes staging folders that builds killed mid-way left beside `outDir` (their process is gone). */
+async function removeAbandonedStaging(outDir: string): Promise<void> {
+  const prefix = `.${basename(outDir)}.staging-`;
+  const names = await readdir(dirname(outDir)).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number.parseInt(name.slice(prefix.length), 10);
+    if (name.startsWith(prefix) && pid !== process.pid && !isRunning(pid)) {
+      await rm(join(dirname(outDir), name), { recursive: true, force: true });
+    }
   }
 }
 
