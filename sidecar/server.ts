@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SidecarConfig } from './config.ts';
+import { answerClientError } from './http/client-error.ts';
 
 export type ServerLimits = Pick<
   SidecarConfig,
@@ -34,6 +35,7 @@ export function startServer(listener: RequestListener, limits: ServerLimits, hos
     },
     listener,
   );
+  server.on('clientError', answerClientError);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

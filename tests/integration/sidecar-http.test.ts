@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorBodySchema } from '../../core/schemas/error-schema.ts';
 import { createLogger } from '../../sidecar/logger.ts';
@@ -75,6 +76,22 @@ describe('JSON errors', () => {
     await expectJsonError(await sidecar.request('/api/reviews/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) }), 413);
     const r = await sidecar.request('/healthz', { headers: { 'x-big': 'x'.repeat(20_000) } });
     expect(r.status).toBe(431);
+    expect(r.header('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(r.text())).toEqual({ error: 'Request headers are too large', issues: [] });
+  });
+  it('a request Node cannot parse gets a JSON 400, not a bare status line', async () => {
+    const { hostname, port } = new URL(sidecar.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write('GARBAGE / NOT-HTTP\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString('utf8')));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({ error: 'Malformed HTTP request', issues: [] });
   });
   it('path parameters and static paths never leave dist/', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/.%2e/.%2e/etc/passwd', '/api/reviews/since/..%2F..%2Fpackage.json']) {

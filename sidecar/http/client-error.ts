@@ -1,0 +1,35 @@
+import type { Socket } from 'node:net';
+
+/** What Node's HTTP parser rejected, as the status and message we answer with. */
+export function classifyClientError(code: string | undefined): { status: number; reason: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', message: 'Request headers are too large' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive' };
+  return { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request' };
+}
+
+/** The raw response for a request Node's parser refused: JSON like every other error, then close. */
+export function clientErrorResponse(code: string | undefined): string {
+  const { status, reason, message } = classifyClientError(code);
+  const body = JSON.stringify({ error: message, issues: [] });
+  return [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Access-Control-Allow-Origin: *',
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
+/**
+ * Replaces Node's default `clientError` answer (a bare status line with no body) with a JSON error.
+ * A socket that is already gone, or has sent part of a response, is just destroyed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  socket.end(clientErrorResponse(err.code));
+}
