@@ -130,7 +130,7 @@ async function serve(count: number): Promise<void> {
   const snapshot = generatedSnapshot(count);
   const buildSeconds = (performance.now() - started) / 1000;
   const inProcess = await measureInProcess(snapshot, 2000);
-  const parsed = parseConfig({ BASE_URL, LOG_REQUESTS: 'false', SERVE_STATIC: 'false', MCP_SESSION_SECRET: SECRET });
+  const parsed = parseConfig({ BASE_URL, LOG_REQUESTS: 'false', SERVE_STATIC: 'false', MCP_SESSION_SECRET: SECRET, MCP_SESSION_REVOCATION_DB: 'memory' });
   if (!parsed.success) throw new Error(parsed.error.message);
   const snapshots = createSnapshotSource(snapshot);
   const mcpHandler = createMcpHandler({ snapshots, config: parsed.data, logger: silentLogger });

@@ -53,7 +53,7 @@ export function parseHubRequest(form: URLSearchParams, ctx: HubRequestContext): 
   }
   const mode = HubModeSchema.safeParse(form.get('hub.mode'));
   if (!mode.success) {
-    issue('hub.mode', form.has('hub.mode') ? 'invalid_value' : 'required', 'must be "subscribe" or "unsubscribe"');
+    issue('hub.mode', form.has('hub.mode') ? 'invalid_value' : 'required', 'must be "subscribe" or "unsubscribe" (or "publish" for the operator)');
     return { ok: false, issues };
   }
   if (mode.data === 'publish') return parsePublish(form, ctx, issues);

@@ -1,10 +1,22 @@
-/** Newest date a review carries: its own date or its owner reply's, whichever is later. */
-export function reviewUpdated(r: { date: string; ownerReply?: { date: string } | undefined }): string {
-  return r.ownerReply && r.ownerReply.date > r.date ? r.ownerReply.date : r.date;
+/** What a review contributes to "when did the data change": its date, its verification, its reply. */
+type Dated = { date: string; verification?: { verifiedOn: string } | undefined; ownerReply?: { date: string } | undefined };
+
+/**
+ * Newest date a review carries: written, verified (a back-dated review only becomes publishable when
+ * it is verified, often days later) or replied to, whichever is latest.
+ */
+export function reviewUpdated(r: Dated): string {
+  let d = r.date;
+  if (r.verification && r.verification.verifiedOn > d) d = r.verification.verifiedOn;
+  if (r.ownerReply && r.ownerReply.date > d) d = r.ownerReply.date;
+  return d;
 }
 
-/** Newest date across reviews (the data's "last modified"), or null when there are none. */
-export function latestDate(reviews: readonly { date: string; ownerReply?: { date: string } | undefined }[]): string | null {
+/**
+ * Newest date across reviews (the data's "last modified"), or null when there are none.
+ * Day granularity: two changes on one day share it, which is why ETags (content hashes) are the exact validator.
+ */
+export function latestDate(reviews: readonly Dated[]): string | null {
   let max: string | null = null;
   for (const r of reviews) {
     const d = reviewUpdated(r);

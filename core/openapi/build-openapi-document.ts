@@ -7,7 +7,10 @@ const json = (schema: Obj, description: string): Obj => ({ description, content:
 const error = (description: string): Obj => json(ref('Error'), description);
 const CONDITIONAL_HEADERS = {
   ETag: { description: 'Strong validator: a hash of the exact bytes of this representation (per encoding).', schema: { type: 'string' } },
-  'Last-Modified': { description: 'Newest date in the data (review or owner reply), not the build time.', schema: { type: 'string' } },
+  'Last-Modified': {
+    description: 'Newest date in the data (a review written, verified or replied to) at 00:00 UTC, never the build time. Day granularity: two changes on one day share it, so revalidate with If-None-Match for exactness.',
+    schema: { type: 'string' },
+  },
   'Cache-Control': { schema: { type: 'string' } },
 };
 const WEBSUB_LINK = { description: 'WebSub discovery: `<hub>; rel="hub", <topic>; rel="self"`.', schema: { type: 'string' } };
@@ -46,7 +49,8 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
         '`query` is a case- and accent-insensitive substring match; unknown, repeated or empty query parameters are errors (400 with `issues`);',
         'errors are JSON `{ error, issues: [{ path, code, message }] }`; unknown paths are 404 and wrong methods 405 with `Allow`, both JSON;',
         `feeds hold the ${FEED_SIZE} newest reviews; WebSub leases default to 10 days, clamped to [1 hour, 30 days]; the hub answers 202 when a request is accepted for verification and 400 with \`issues\` when rejected.`,
-        'No authentication: an Authorization header is ignored.',
+        'No authentication: an Authorization header is ignored. Rate limiting is off by default; an operator may enable it (429 with Retry-After and RateLimit headers on any path).',
+        'Compatibility: paths carry no version; fields may be added within 1.x, and a field is never removed or retyped without a new major version.',
       ].join(' '),
     },
     servers: [{ url: baseUrl }],
@@ -70,7 +74,7 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
         get: {
           summary: 'Reviews dated on or after a date, newest first (ties by id). Incremental sync.',
           parameters: [
-            { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date' }, description: 'YYYY-MM-DD, a real calendar date.' },
+            { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, description: 'YYYY-MM-DD, a real calendar date.' },
             ...CONDITIONAL_PARAMS,
           ],
           responses: {
@@ -82,18 +86,36 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
       },
       [MCP_PATH]: {
         post: {
-          summary: 'Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol 2025-06-18.',
-          description: 'Send `Accept: application/json, text/event-stream`. `initialize` returns `Mcp-Session-Id`; send it on later requests (missing → 400, unknown or expired → 404). Read-only tools: get_business, search_reviews and more (see tools/list).',
+          summary: 'Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol 2025-06-18 (2025-11-25 also negotiated).',
+          description: [
+            'Send `Accept: application/json, text/event-stream`. `initialize` returns `Mcp-Session-Id`; send it on later requests (missing → 400, unknown, expired or ended → 404: initialize again).',
+            'Every answer carries a renewed `Mcp-Session-Id` (sliding idle expiry). Responses are JSON (no SSE stream). Read-only tools: get_business, search_reviews and more (see tools/list).',
+            'JSON-RPC errors: -32700 parse error and -32600 invalid request with HTTP 400; -32601 unknown method and -32602 invalid params (including an unknown tool) with HTTP 200.',
+          ].join(' '),
+          parameters: [
+            { name: 'Mcp-Session-Id', in: 'header', required: false, schema: { type: 'string' }, description: 'Required after initialize.' },
+            { name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-06-18', '2025-11-25'] } },
+          ],
           requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
           responses: {
             '200': { description: 'JSON-RPC response.', content: { 'application/json': { schema: { type: 'object' } } } },
-            '202': { description: 'Notification or response accepted.' },
-            '400': { description: 'Malformed JSON-RPC, missing session id or bad MCP-Protocol-Version.' },
-            '403': { description: 'Origin not allowed (DNS-rebinding protection).' },
-            '404': { description: 'Unknown, expired or ended session: initialize again.' },
-            '406': { description: 'Accept header lacks application/json and text/event-stream.' },
-            '413': { description: 'Body too large.' },
+            '202': { description: 'Notification or response accepted; empty body.' },
+            '400': { description: 'Malformed JSON (-32700), not a JSON-RPC request (-32600), missing session id or bad MCP-Protocol-Version.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '403': { description: 'Origin not allowed (DNS-rebinding protection).', content: { 'application/json': { schema: { type: 'object' } } } },
+            '404': { description: 'Unknown, expired or ended session: initialize again.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '406': { description: 'Accept header lacks application/json and text/event-stream.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '413': { description: 'Body too large.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '415': { description: 'Content-Type is not application/json.', content: { 'application/json': { schema: { type: 'object' } } } },
           },
+        },
+        delete: {
+          summary: 'End an MCP session; later requests with its id get 404.',
+          parameters: [{ name: 'Mcp-Session-Id', in: 'header', required: true, schema: { type: 'string' } }],
+          responses: { '204': { description: 'Session ended.' }, '400': { description: 'No session id.' }, '404': { description: 'Unknown or expired session.' } },
+        },
+        get: {
+          summary: 'Not offered: this server sends no SSE stream.',
+          responses: { '405': { description: 'Method Not Allowed; `Allow: POST, DELETE, OPTIONS`.' } },
         },
       },
       [HUB_PATH]: {

@@ -8,7 +8,7 @@ import { ReviewSchema } from './review-schema.ts';
 export const ReviewsDocumentSchema = z
   .object({
     version: z.literal('1.0.0'),
-    updated: CalendarDateSchema.nullable().meta({ description: 'Newest date in the data (review or owner reply); null when empty.' }),
+    updated: CalendarDateSchema.nullable().meta({ description: 'Newest date in the data (a review written, verified or replied to); null when empty.' }),
     business: BusinessSchema,
     aggregateRating: AggregateRatingSchema,
     reviews: z.array(ReviewSchema).meta({ description: 'All verified reviews, newest first, ties by id.' }),

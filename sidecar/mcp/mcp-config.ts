@@ -41,10 +41,10 @@ export const McpConfigShape = {
     .describe('Largest POST /mcp body accepted; larger bodies get 413.'),
   MCP_SESSION_REVOCATION_DB: z
     .string()
-    .default('')
+    .default('data/mcp-sessions.db')
     .describe(
-      'Optional SQLite file that records ended sessions (DELETE /mcp) so that every process sharing the file, and ' +
-        'restarts, refuse them. Unset: ended sessions are remembered by the process that ended them only.',
+      'SQLite file that records ended sessions (DELETE /mcp) so that restarts, and every process sharing the file, ' +
+        'refuse them. "memory": ended sessions are remembered by the process that ended them only.',
     ),
 };
 
@@ -100,6 +100,6 @@ export function resolveMcpSettings(config: Record<string, unknown>): McpSettings
     secretSource: parsed.MCP_SESSION_SECRET ? 'env' : 'derived',
     idleSeconds: parsed.MCP_SESSION_IDLE_SECONDS,
     maxBodyBytes: parsed.MCP_MAX_BODY_BYTES,
-    revocationDbPath: parsed.MCP_SESSION_REVOCATION_DB || null,
+    revocationDbPath: ['', 'memory'].includes(parsed.MCP_SESSION_REVOCATION_DB) ? null : parsed.MCP_SESSION_REVOCATION_DB,
   };
 }

@@ -327,6 +327,7 @@ export interface HubSidecarOptions {
 
 /** Test defaults: loopback callbacks allowed, fast retries, generous rate limits, quiet logs. */
 export const HUB_TEST_ENV: Record<string, string> = {
+  MCP_SESSION_REVOCATION_DB: 'memory',
   HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.0/8,::1/128',
   HUB_RETRY_DELAYS: '100ms,200ms,400ms',
   HUB_RETRY_JITTER: '0',

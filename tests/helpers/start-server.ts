@@ -45,7 +45,7 @@ export function placeholderDeps(): { mcpHandler: RequestHandler; hub: Pick<Hub, 
 
 /** Starts the real app on 127.0.0.1 and a free port, over a loaded dist/. */
 export async function startSidecar(options: TestSidecarOptions): Promise<TestSidecar> {
-  const parsed = parseConfig({ PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', ...options.env });
+  const parsed = parseConfig({ PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', MCP_SESSION_REVOCATION_DB: 'memory', ...options.env });
   if (!parsed.success) throw new Error(`bad test config: ${parsed.error.message}`);
   const config = parsed.data;
   const logger = options.logger ?? silentLogger;

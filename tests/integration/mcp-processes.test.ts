@@ -59,7 +59,7 @@ describe('sessions across processes and restarts', () => {
     const session = await openSession(a.mcpUrl);
     expect((await call(b.mcpUrl, session, 'tools/list')).status).toBe(200);
     expect((await call(other.mcpUrl, session, 'tools/list')).status).toBe(404);
-    // Documented limit: without MCP_SESSION_REVOCATION_DB an ended session is refused only by the
+    // Documented limit: with MCP_SESSION_REVOCATION_DB=memory (the harness's setting) an ended session is refused only by the
     // process that ended it; the others accept it until it idles out.
     expect((await raw(a.mcpUrl, { method: 'DELETE', headers: { 'mcp-session-id': session } })).status).toBe(204);
     expect((await call(a.mcpUrl, session, 'ping')).status).toBe(404);

@@ -7,8 +7,14 @@ describe('MCP config', () => {
     const once = z.object(McpConfigShape).parse({});
     expect(z.object(McpConfigShape).parse(once)).toEqual(once);
     const s = resolveMcpSettings({ ...once, BASE_URL: 'https://reviews.example' });
-    expect(s).toMatchObject({ idleSeconds: 3600, maxBodyBytes: 65_536, revocationDbPath: null, secretSource: 'derived' });
+    // Embedded default: ended sessions are recorded in SQLite beside the hub's database, so a restart still refuses them.
+    expect(s).toMatchObject({ idleSeconds: 3600, maxBodyBytes: 65_536, revocationDbPath: 'data/mcp-sessions.db', secretSource: 'derived' });
     expect(s.allowedOrigins[0]).toEqual({ protocol: 'https:', hostname: 'reviews.example', port: '' });
+  });
+
+  it('keeps ended sessions in the process only when MCP_SESSION_REVOCATION_DB=memory', () => {
+    const once = z.object(McpConfigShape).parse({ MCP_SESSION_REVOCATION_DB: 'memory' });
+    expect(resolveMcpSettings({ ...once, BASE_URL: 'https://reviews.example' }).revocationDbPath).toBeNull();
   });
 
   it('derives the same key for the same BASE_URL (every replica, every restart) and another for another deployment', () => {

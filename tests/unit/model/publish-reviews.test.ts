@@ -59,3 +59,15 @@ describe('computeAggregateRating', () => {
     expect(computeAggregateRating([]).average).toBe(0);
   });
 });
+
+describe('the data date behind Last-Modified and "updated"', () => {
+  it('counts when a back-dated review was verified, so publishing it moves the date', () => {
+    const before = sampleModel([record({ id: 'r-new', date: '2024-05-10' })]);
+    const after = sampleModel([
+      record({ id: 'r-new', date: '2024-05-10' }),
+      record({ id: 'r-late', date: '2024-05-01', verification: { status: 'verified', method: 'phone-confirmed', verifiedOn: '2024-05-14' } }),
+    ]);
+    expect(before.updated).toBe('2024-05-10');
+    expect(after.updated).toBe('2024-05-14');
+  });
+});

@@ -27,7 +27,7 @@ export interface RunningSidecar {
  * free port of this process; the hub is a stub. `wallClock` drives session time (expiry tests).
  */
 export async function startSidecar(opts: { distDir: string; baseUrl: string; env?: Record<string, string>; wallClock?: () => number }): Promise<RunningSidecar> {
-  const parsed = parseConfig({ DIST_DIR: opts.distDir, BASE_URL: opts.baseUrl, LOG_REQUESTS: 'false', SERVE_STATIC: 'false', BUILD_ON_START: 'never', ...opts.env });
+  const parsed = parseConfig({ DIST_DIR: opts.distDir, BASE_URL: opts.baseUrl, LOG_REQUESTS: 'false', SERVE_STATIC: 'false', BUILD_ON_START: 'never', MCP_SESSION_REVOCATION_DB: 'memory', ...opts.env });
   if (!parsed.success) throw new Error(`config: ${parsed.error.message}`);
   const config = parsed.data;
   const snapshots = createSnapshotSource(await loadSnapshot(opts.distDir));
@@ -60,7 +60,7 @@ export interface SidecarProcess {
 export async function spawnSidecar(env: Record<string, string>): Promise<SidecarProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'sidecar/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BUILD_ON_START: 'never', WATCH_INTERVAL_MS: '0', LOG_REQUESTS: 'false', SERVE_STATIC: 'false', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', BUILD_ON_START: 'never', WATCH_INTERVAL_MS: '0', LOG_REQUESTS: 'false', SERVE_STATIC: 'false', MCP_SESSION_REVOCATION_DB: 'memory', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
