@@ -85,6 +85,10 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
         },
       },
       [MCP_PATH]: {
+        get: {
+          summary: 'Not offered: this server sends no SSE stream.',
+          responses: { '405': { description: 'Method Not Allowed; `Allow: POST, DELETE, OPTIONS`.' } },
+        },
         post: {
           summary: 'Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol 2025-06-18 (2025-11-25 also negotiated).',
           description: [
@@ -112,10 +116,6 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           summary: 'End an MCP session; later requests with its id get 404.',
           parameters: [{ name: 'Mcp-Session-Id', in: 'header', required: true, schema: { type: 'string' } }],
           responses: { '204': { description: 'Session ended.' }, '400': { description: 'No session id.' }, '404': { description: 'Unknown or expired session.' } },
-        },
-        get: {
-          summary: 'Not offered: this server sends no SSE stream.',
-          responses: { '405': { description: 'Method Not Allowed; `Allow: POST, DELETE, OPTIONS`.' } },
         },
       },
       [HUB_PATH]: {

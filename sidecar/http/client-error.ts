@@ -23,13 +23,11 @@ export function clientErrorResponse(code: string | undefined): string {
 }
 
 /**
- * Replaces Node's default `clientError` answer (a bare status line with no body) with a JSON error.
- * A socket that is already gone, or has sent part of a response, is just destroyed.
+ * Replaces Node's default `clientError` answer (a bare status line with no body) with a JSON error,
+ * then destroys the socket as Node's default does: a client that trickles its request must be cut off,
+ * not left half-open. Nothing is written once any byte of a response has gone out.
  */
-export function answerClientError(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  socket.end(clientErrorResponse(err.code));
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code !== 'ECONNRESET' && socket.writable && socket.bytesWritten === 0) socket.write(clientErrorResponse(err.code));
+  socket.destroy();
 }

@@ -151,7 +151,7 @@ describe('/developers/ examples work against the real service', () => {
       components: { schemas: Record<string, unknown> };
     };
     const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
-    const shown = await page.$$eval('section[aria-labelledby="page_openapi"] .endpoint h4', (els) => els.map((e) => e.textContent!.replace(/^(GET|POST)/, '$1 ')));
+    const shown = await page.$$eval('section[aria-labelledby="page_openapi"] .endpoint h4', (els) => els.map((e) => e.textContent!.replace(/\s+/g, ' ').trim()));
     expect(shown).toEqual(ops);
     const schemas = await page.$$eval('.schema-name', (els) => els.map((e) => e.id.replace('schema-', '')));
     expect(new Set(schemas)).toEqual(new Set(Object.keys(doc.components.schemas)));
