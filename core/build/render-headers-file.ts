@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, SINCE_PREFIX, TOPIC_PATHS, contentTypeOf } from '../model/published-paths.ts';
+import { DOCUMENT_PATHS, HUB_PATH, SINCE_PREFIX, TOPIC_PATHS, contentTypeOf } from '../model/published-paths.ts';
 
 const CORS = ['Access-Control-Allow-Origin: *', 'Access-Control-Expose-Headers: ETag, Last-Modified, Link'];
 /** Short freshness, long stale-while-revalidate: clients revalidate cheaply with the ETag. */
@@ -18,7 +18,7 @@ export function renderHeadersFile(baseUrl: string): string {
     [path, ...[`Content-Type: ${contentTypeOf(path)}`, ...CORS, `Cache-Control: ${DATA_CACHE_CONTROL}`, 'Vary: Accept-Encoding', ...extra].map((h) => `  ${h}`)].join('\n');
   const topics = new Set<string>(TOPIC_PATHS);
   const blocks = Object.values(DOCUMENT_PATHS).map((p) => block(p, topics.has(p) ? [`Link: ${websubLinkHeader(baseUrl, p)}`] : []));
-  blocks.push(block(`${SINCE_PREFIX}*`).replace(`Content-Type: ${contentTypeOf(`${SINCE_PREFIX}*`)}`, `Content-Type: ${JSON_CONTENT_TYPE}`));
+  blocks.push(block(`${SINCE_PREFIX}*`));
   blocks.push(['/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: strict-origin-when-cross-origin'].join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }
