@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BuildOptionsSchema } from '../site/lib/build-options.ts';
 import { HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
+import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
@@ -39,6 +40,7 @@ export const SidecarConfigSchema = z
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
     ...McpConfigShape,
     ...HubConfigShape,
+    ...StoreConfigShape,
   })
   .strict();
 export type SidecarConfig = z.infer<typeof SidecarConfigSchema>;
@@ -63,5 +65,5 @@ export function parseConfig(env: NodeJS.ProcessEnv): ReturnType<typeof SidecarCo
 
 /** The config as it may be logged: secrets replaced by "***" (or "" when unset). */
 export function redactConfig(config: SidecarConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : v]));
+  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : k === 'DATABASE_URL' ? redactDatabaseUrl(String(v)) : v]));
 }

@@ -15,6 +15,7 @@ import { createBatchedWriter } from './log-writer.ts';
 import { createLogger } from './logger.ts';
 import { createMcpHandler } from './mcp/create-mcp-handler.ts';
 import { startServer } from './server.ts';
+import { openStores } from './storage/open-stores.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -44,9 +45,10 @@ async function main(): Promise<void> {
   const now = () => performance.now();
   // A publish ping can arrive before the next poll of dist/: the hub asks the watcher to look first.
   let watcher: ReturnType<typeof watchDist> | undefined;
-  const hub = await createHub({ snapshots, config, logger, now, refresh: async () => watcher?.check() });
-  const mcpHandler = createMcpHandler({ snapshots, config, logger, now });
-  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now });
+  const stores = await openStores(config, logger);
+  const hub = await createHub({ snapshots, config, logger, now, store: stores.hub, refresh: async () => watcher?.check() });
+  const mcpHandler = createMcpHandler({ snapshots, config, logger, now, revocations: stores.revocations });
+  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now, storeHealth: () => stores.health() });
   watcher = watchDist(distDir, snapshots, { intervalMs: config.WATCH_INTERVAL_MS, logger });
   const running = await startServer(app.listener, config, config.HOST, config.PORT);
   logger.info('listening', { url: running.url, baseUrl: config.BASE_URL, serveStatic: config.SERVE_STATIC });
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     app.close();
     const { forced } = await running.shutdown(config.SHUTDOWN_TIMEOUT_MS);
     await hub.close().catch((e: unknown) => logger.error('hub_close_failed', { error: String(e) }));
+    await stores.close().catch((e: unknown) => logger.error('store_close_failed', { error: String(e) }));
     logger.info('shutdown_finished', { forced });
     process.exit(0);
   };

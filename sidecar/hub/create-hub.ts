@@ -35,7 +35,7 @@ export interface HubDeps {
   /** Seams for tests and the benchmark; production uses the defaults. */
   resolve?: HostResolver;
   random?: () => number;
-  /** A store to use instead of opening HUB_DB_PATH (it is then not closed by the hub). */
+  /** The store (sidecar/storage/open-stores.ts); without it the hub opens HUB_DB_PATH itself and closes it on close(). */
   store?: HubStore;
   /** What REBUILD_CRON runs; default `node scripts/build.ts` in a child process. */
   runBuild?: RunBuild;
@@ -65,8 +65,6 @@ export interface Hub {
 }
 
 const ROOT = resolvePath(import.meta.dirname, '..', '..');
-/** How long a claimed notification stays reserved for this process (claims also cover time queued for a slot). */
-const CLAIM_MS = 10 * 60_000;
 /** How long close() lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 3_000;
 const BUILD_KEYS = ['DIST_DIR', 'CONTENT_DIR', 'BASE_URL', 'SINCE_WINDOW_DAYS'];
@@ -87,8 +85,8 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   const { logger } = deps;
   const now = deps.clock ?? Date.now;
   const store = deps.store ?? openSqliteHubStore(resolvePath(settings.dbPath));
-  const released = await store.deliveryReleaseClaims();
-  if (released > 0) logger.info('hub.claims_released', { count: released });
+  // No claims are released here: several processes may share the store. Claims of a process that
+  // died expire after HUB_CLAIM_TIMEOUT (live ones are renewed by the heartbeat) and are then taken over.
 
   const client = createOutboundClient({
     resolve: deps.resolve ?? systemResolver,
@@ -113,7 +111,8 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, now, logger, hardStop: hardStop.signal });
   const worker = createDeliveryWorker({
     io: {
-      claim: (limit) => store.deliveryClaim(now(), limit, CLAIM_MS),
+      claim: (limit) => store.deliveryClaim(now(), limit, settings.claimTimeoutMs),
+      extend: (ids) => store.deliveryExtendClaims(ids, now() + settings.claimTimeoutMs),
       send,
       complete: async (results) => {
         const removed = await store.deliveryComplete(results, now(), MAX_CONSECUTIVE_FAILURES);
@@ -129,10 +128,14 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     retryDelaysMs: settings.retryDelaysMs,
     retryJitter: settings.retryJitter,
     maxInFlight: settings.concurrency * 4,
+    idlePollMs: settings.pollIntervalMs,
+    heartbeatMs: Math.max(100, Math.floor(settings.claimTimeoutMs / 3)),
     logger,
   });
   wakeWorker = () => worker.wake();
   const intents = createSubscriptionIntents({ store, client, limiter, settings, now, logger, deny });
+  // Work queued by any process (NOTIFY on PostgreSQL) starts here at once; polling covers missed wake-ups.
+  const unlisten = store.onWake((kind) => (kind === 'deliveries' ? worker.wake() : intents.wake()));
   const rate = createRateLimiter(settings.subscribeRatePerMinute, now);
   const router = createHubRouter({
     context: { topics: [...settings.topics.keys()], allow: settings.allow, lease: settings.lease },
@@ -145,9 +148,10 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     publishToken: settings.publishToken,
   });
 
-  // Catch up with a build that appeared while the hub was not running.
-  await publisher.publish(deps.snapshots.current());
+  // Catch up with a build that appeared while the hub was not running (the database may be down: later then).
+  await publisher.publish(deps.snapshots.current()).catch((e: unknown) => logger.error('hub.publish_failed', { error: String(e) }));
   worker.start();
+  intents.start();
 
   const tasks: ScheduledTask[] = [];
   if (settings.sweepCron !== '') {
@@ -172,11 +176,12 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     },
     publish: (topicUrls) => publisher.publish(deps.snapshots.current(), topicUrls),
     async stats() {
-      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: intents.pending, outboundActive: limiter.active, outboundWaiting: limiter.waiting };
+      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: await store.verificationCount(), outboundActive: limiter.active, outboundWaiting: limiter.waiting };
     },
     async close() {
       if (closed) return;
       closed = true;
+      unlisten();
       for (const t of tasks) await t.destroy();
       await intents.close();
       // Sends in flight get a grace period, then are cut; cut ones are released, not counted as failures.

@@ -4,6 +4,7 @@ import { classifyAddress } from '../../core/hub/classify-address.ts';
 import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
 import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
 import type { ErrorBody, ErrorIssue } from '../../core/schemas/error-schema.ts';
+import { StoreUnavailableError } from '../storage/hub-store.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
 
@@ -76,6 +77,17 @@ export function createHubRouter(options: HubRouterOptions): Router {
   const formBody = express.text({ type: FORM, limit: '16kb', defaultCharset: 'utf-8' });
 
   router.post('/', formBody, async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError) || res.headersSent) throw e;
+      // The database is down: nothing was recorded; the client tries again (documents keep serving).
+      res.set('Retry-After', '5');
+      fail(res, 503, 'The hub cannot reach its database; retry later');
+    }
+  });
+
+  const handle = async (req: Request, res: Response) => {
     if (!req.is(FORM) || typeof req.body !== 'string') {
       return fail(res, 415, `Send the hub parameters as ${FORM}`, [{ path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` }]);
     }
@@ -102,7 +114,7 @@ export function createHubRouter(options: HubRouterOptions): Router {
       return fail(res, 503, 'The hub is busy verifying other subscriptions; retry later');
     }
     return fail(res, 403, 'Subscription limit reached', [LIMIT_MESSAGES[admission]]);
-  });
+  };
 
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST');

@@ -10,7 +10,9 @@ import { createCursorCodec } from './internal/cursor-codec.ts';
 import { resolveMcpSettings } from './mcp-config.ts';
 import { createMemoryRevocationStore } from './session/revocation-store.ts';
 import { createSessionManager } from './session/session-manager.ts';
+import type { RevocationStore } from './session/revocation-store.ts';
 import { createSqliteRevocationStore } from './session/sqlite-revocation-store.ts';
+import { StoreUnavailableError } from '../storage/hub-store.ts';
 import { createToolCatalog } from './tools/register-tools.ts';
 
 export interface McpDeps {
@@ -22,6 +24,8 @@ export interface McpDeps {
   now?: () => number;
   /** Wall clock, ms since the epoch, for session ids (tests set it); defaults to Date.now. */
   wallClock?: () => number;
+  /** Where ended sessions are kept (sidecar/storage/open-stores.ts); default: as MCP_SESSION_REVOCATION_DB says. */
+  revocations?: RevocationStore;
 }
 
 const METHOD_NOT_ALLOWED = new McpHttpError(
@@ -43,7 +47,7 @@ export function createMcpHandler(deps: McpDeps): Router {
   if (settings.secretSource === 'derived') {
     deps.logger.warn('mcp.session_secret_derived', { hint: 'MCP_SESSION_SECRET is unset: session ids are signed with a key derived from BASE_URL; set a secret of 32+ characters in production' });
   }
-  const revocations = settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore();
+  const revocations = deps.revocations ?? (settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore());
   const endpoint: McpEndpoint = {
     settings,
     sessions: createSessionManager({ key: settings.sessionKey, idleSeconds: settings.idleSeconds, revocations, now: wallClock }),
@@ -59,6 +63,10 @@ export function createMcpHandler(deps: McpDeps): Router {
       await handler(req, res, endpoint);
     } catch (error) {
       if (error instanceof McpHttpError) return sendMcpHttpError(res, error);
+      if (error instanceof StoreUnavailableError && !res.headersSent) {
+        // Sessions cannot be checked against the revocations: refuse rather than accept an ended one.
+        return sendMcpHttpError(res, new McpHttpError(503, JsonRpcCode.ServerError, 'Service Unavailable: the session store cannot be reached; retry later', { 'Retry-After': '5' }));
+      }
       deps.logger.error('mcp.failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) sendMcpHttpError(res, new McpHttpError(500, JsonRpcCode.InternalError, 'Internal error'));
     }

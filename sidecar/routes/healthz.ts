@@ -1,15 +1,22 @@
 import type { RequestHandler } from 'express';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import { methodNotAllowed } from '../http/errors.ts';
+import type { StoreHealth } from '../storage/open-stores.ts';
 
-/** GET /healthz: 200 while a build is loaded (always, once the server listens), with what it serves. */
-export function healthzRoute(snapshots: SnapshotSource, startedAt: number, now: () => number): RequestHandler {
-  return (req, res, next) => {
+/**
+ * GET /healthz: 200 while a build is loaded (always, once the server listens), with what it serves
+ * and the state store's kind and reachability. An unreachable database gives status "degraded",
+ * still 200: documents and search keep serving, only the hub and MCP sessions answer 503.
+ */
+export function healthzRoute(snapshots: SnapshotSource, startedAt: number, now: () => number, storeHealth?: () => Promise<StoreHealth>): RequestHandler {
+  return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next(methodNotAllowed(req.method, ['GET', 'HEAD']));
     const { manifest } = snapshots.current();
+    const store = storeHealth ? await storeHealth() : undefined;
     const body = Buffer.from(
       JSON.stringify({
-        status: 'ok',
+        status: store && !store.reachable ? 'degraded' : 'ok',
+        ...(store && { store }),
         build: { inputsHash: manifest.inputsHash, reviewCount: manifest.reviewCount, updated: manifest.updated, baseUrl: manifest.baseUrl },
         uptimeSeconds: Math.round((now() - startedAt) / 1000),
       }),
