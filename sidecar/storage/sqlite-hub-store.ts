@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { claimOwner } from './claim-owner.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
@@ -115,7 +116,7 @@ export function openSqliteHubStore(path: string): HubStore {
   db.function('uuid', { deterministic: false }, () => randomUUID());
   migrateSqlite(db);
   /** This instance's name on its claims. */
-  const owner = randomUUID();
+  const owner = claimOwner();
   const wakeListeners = new Set<(kind: WakeKind) => void>();
   const wakeAll = (kind: WakeKind) => {
     for (const l of wakeListeners) l(kind);

@@ -41,6 +41,8 @@ async function startSidecarProcess(): Promise<string> {
     BASE_URL: baseUrl,
     HUB_DELIVERY_TIMEOUT: '5s',
     HUB_HOST_CONCURRENCY: '4',
+    // Nobody releases claims at start-up: the killed process's claims are taken over once they expire.
+    HUB_CLAIM_TIMEOUT: '2s',
     MCP_SESSION_SECRET: 'x'.repeat(40),
   };
   const proc = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

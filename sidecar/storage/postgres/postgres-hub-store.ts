@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { claimOwner } from '../claim-owner.ts';
 import type pg from 'pg';
 import type { ClaimedDelivery, DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionRecord } from '../hub-store.ts';
 import { WAKE_CHANNEL, type PgDatabase } from './pg-database.ts';
@@ -62,7 +62,7 @@ const SQL = {
  * the others find them queued; NOTIFY wakes the other replicas' workers.
  */
 export function createPostgresHubStore(db: PgDatabase): HubStore {
-  const owner = randomUUID();
+  const owner = claimOwner();
   const notify = (client: pg.PoolClient, kind: string) => client.query('SELECT pg_notify($1, $2)', [WAKE_CHANNEL, kind]);
 
   const completeOne = async (c: pg.PoolClient, r: DeliveryResult, maxFailures: number): Promise<RemovedSubscription | null> => {
