@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { renderDocuments, sinceWindow } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
+import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { buildOptionsFromEnv } from '../site/lib/build-options.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
@@ -53,6 +54,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
+    // The self-hosted static tier: nginx serving the final dist/ (not the staging folder) with the same headers.
+    const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321').split(',').map((u) => u.trim()).filter(Boolean);
+    await writeFile(join(staging, 'nginx.conf'), renderNginxConf({ baseUrl: model.baseUrl, root: resolve(outDir), documents, upstreams, listen: process.env.NGINX_LISTEN ?? '8080' }));
     const window = sinceWindow(model, options.SINCE_WINDOW_DAYS);
     const manifest: BuildManifest = {
       version: 1,

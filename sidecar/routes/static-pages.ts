@@ -7,7 +7,7 @@ const WELL_KNOWN = '/.well-known/';
  * Not pages: the manifest, the CDN headers file, precompressed siblings, and everything under
  * /api (its documents are served from memory; its folders are not pages to redirect to).
  */
-const HIDDEN = /^\/(build-manifest\.json|_headers|api)$|^\/api\/|\.(gz|br)$/;
+const HIDDEN = /^\/(build-manifest\.json|_headers|nginx\.conf|api)$|^\/api\/|\.(gz|br)$/;
 
 /**
  * The HTML pages and assets of dist/ (embedded deployment). Served from the folder of the build
