@@ -54,9 +54,13 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
-    // The self-hosted static tier: nginx serving the final dist/ (not the staging folder) with the same headers.
+    // The self-hosted static tier. Paths and addresses come from the environment, never from where this
+    // build happens to run, so two builds of the same content stay byte-identical.
     const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321').split(',').map((u) => u.trim()).filter(Boolean);
-    await writeFile(join(staging, 'nginx.conf'), renderNginxConf({ baseUrl: model.baseUrl, root: resolve(outDir), documents, upstreams, listen: process.env.NGINX_LISTEN ?? '8080' }));
+    await writeFile(
+      join(staging, 'nginx.conf'),
+      renderNginxConf({ baseUrl: model.baseUrl, root: process.env.NGINX_ROOT ?? '/srv/shingle/dist', documents, upstreams, listen: process.env.NGINX_LISTEN ?? '8080' }),
+    );
     const window = sinceWindow(model, options.SINCE_WINDOW_DAYS);
     const manifest: BuildManifest = {
       version: 1,

@@ -44,11 +44,19 @@ beforeAll(async () => {
   manifest = JSON.parse(readFileSync(join(distDir, 'build-manifest.json'), 'utf8')) as BuildManifest;
   declared = parseHeadersFile(readFileSync(join(distDir, '_headers'), 'utf8'));
   sidecar = await startSidecar({ distDir });
+  // nginx workers read dist/ directly.
   const port = new URL(sidecar.url).port;
   const conf = readFileSync(join(distDir, 'nginx.conf'), 'utf8');
   expect(conf).toContain('server 127.0.0.1:4321 max_fails=0;');
   expect(conf).toContain('listen 8080;');
-  nginx = await startNginx(conf.replace('server 127.0.0.1:4321 max_fails=0;', `server 127.0.0.1:${port} max_fails=0;`).replace('listen 8080;', 'listen 127.0.0.1:{{PORT}};'));
+  expect(conf).toContain("root '/srv/shingle/dist';");
+  // The three lines an operator edits (or sets with NGINX_UPSTREAMS, NGINX_LISTEN, NGINX_ROOT at build time).
+  nginx = await startNginx(
+    conf
+      .replace('server 127.0.0.1:4321 max_fails=0;', `server 127.0.0.1:${port} max_fails=0;`)
+      .replace('listen 8080;', 'listen 127.0.0.1:{{PORT}};')
+      .replace("root '/srv/shingle/dist';", `root '${distDir}';`),
+  );
   client = new Client(nginx.url, { pipelining: 0 });
 }, 120_000);
 
