@@ -12,6 +12,11 @@
  * Run with `node --expose-gc` to also report the live heap (sampled after a full GC each second).
  * Environment: HUB_BENCH_SIZES (default "1000,10000"), HUB_BENCH_CONCURRENCY (default: the
  * hub default, HUB_CONCURRENCY), HUB_BENCH_CHILDREN (subscriber processes, default 2).
+ *
+ * `--replicas 1,2` (or HUB_BENCH_REPLICAS): the same fan-out on PostgreSQL (a throw-away server,
+ * Debian's postgresql) with that many hub processes, each pinned to one core with taskset where
+ * available. Every replica sees the same new build; the first to record it queues the fan-out and
+ * NOTIFY wakes the others. Reported: time to all acknowledged, hub CPU (all replicas) per delivery.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,13 +36,15 @@ import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
 import { createTestCa } from '../tests/helpers/https-subscriber.ts';
 import { printTable } from './lib/bench-table.ts';
+import { formatMachine, machineInfo } from './lib/machine-info.ts';
+import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BASE_URL = 'http://localhost:4321';
 const hostOf = (i: number) => `s${i}.bench.test`;
 
 type Row = Record<string, string | number>;
-type ChildMessage = { ready: true; port: number } | { acks: number; bad: number };
+export type ChildMessage = { ready: true; port: number } | { acks: number; bad: number };
 
 // ---- subscriber child process ----------------------------------------------------------------
 
@@ -75,7 +82,7 @@ async function runSubscriberChild(file: string): Promise<void> {
 
 // ---- the benchmark -------------------------------------------------------------------------------
 
-async function currentSnapshot(): Promise<Snapshot> {
+export async function currentSnapshot(): Promise<Snapshot> {
   for (const dir of [process.env.DIST_DIR, join(ROOT, 'dist'), join(ROOT, '.tmp', 'test-dist')]) {
     if (dir && existsSync(join(dir, 'build-manifest.json'))) return loadSnapshot(resolve(ROOT, dir));
   }
@@ -86,7 +93,7 @@ async function currentSnapshot(): Promise<Snapshot> {
 }
 
 /** The same build with a changed Atom feed (an XML comment after the root element): what a rebuild would publish. */
-function withChangedFeed(snapshot: Snapshot, tag: string): Snapshot {
+export function withChangedFeed(snapshot: Snapshot, tag: string): Snapshot {
   const documents = new Map(snapshot.documents);
   const doc = documents.get('/feed.xml')!;
   const bytes = Buffer.concat([doc.identity.bytes, Buffer.from(`<!-- bench ${tag} -->\n`)]);
@@ -113,8 +120,15 @@ function startChildren(count: number, files: string[]): Promise<{ child: ChildPr
   );
 }
 
-/** Runs the fan-out for each size; returns one row per size. */
+function replicaCounts(): number[] {
+  const i = process.argv.indexOf('--replicas');
+  const value = i >= 0 ? process.argv[i + 1] : process.env.HUB_BENCH_REPLICAS;
+  return value ? value.split(',').map(Number).filter((r) => r > 0) : [];
+}
+
+/** Runs the fan-out for each size (and, with --replicas, on PostgreSQL for each replica count); returns one row per run. */
 export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,10000').split(',').map(Number)): Promise<Row[]> {
+  const replicas = replicaCounts();
   const max = Math.max(...sizes);
   const childCount = Number(process.env.HUB_BENCH_CHILDREN ?? 2);
   const work = mkdtempSync(join(tmpdir(), 'bench-hub-'));
@@ -137,15 +151,25 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
   });
   const children = await startChildren(childCount, files);
   const rows: Row[] = [];
+  const reset = () => {
+    for (const c of children) {
+      c.child.send({ reset: true });
+      [c.acks, c.bad] = [0, 0];
+    }
+  };
+  const pg = replicas.length > 0 ? await startReplicaBench() : null;
   try {
-    for (const [run, n] of sizes.entries()) {
-      for (const c of children) {
-        c.child.send({ reset: true });
-        [c.acks, c.bad] = [0, 0];
+    let run = 0;
+    for (const n of sizes) {
+      reset();
+      rows.push({ store: 'sqlite (in process)', replicas: 1, ...(await fanOut(n, run++, base, children, ca.caFile, work)) });
+      for (const r of replicas) {
+        reset();
+        rows.push(await runReplicaFanOut(pg!, { n, run: run++, replicas: r, ports: children.map((c) => c.port), caFile: ca.caFile, acked: () => children.reduce((s, c) => s + c.acks, 0), bad: () => children.reduce((s, c) => s + c.bad, 0) }));
       }
-      rows.push(await fanOut(n, run, base, children, ca.caFile, work));
     }
   } finally {
+    await pg?.close();
     for (const c of children) c.child.disconnect();
     ca.dispose();
     rmSync(work, { recursive: true, force: true });
@@ -243,6 +267,10 @@ function seedSubscriptions(dbPath: string, n: number, ports: number[]): void {
 
 if (process.argv[2] === '--subscriber-child') {
   await runSubscriberChild(process.argv[3]!);
+} else if (process.argv[2] === '--hub-replica') {
+  await runHubReplica(process.argv[3]!);
 } else if (import.meta.main) {
+  const machine = formatMachine(await machineInfo());
   printTable('hub fan-out', await runHubBench());
+  console.log(`\n${machine}`);
 }
