@@ -44,7 +44,7 @@ const BASE_URL = 'http://localhost:4321';
 const hostOf = (i: number) => `s${i}.bench.test`;
 
 type Row = Record<string, string | number>;
-export type ChildMessage = { ready: true; port: number } | { acks: number; bad: number };
+export type ChildMessage = { ready: true; port: number } | { acks: number; bad: number; cpuMicros: number };
 
 // ---- subscriber child process ----------------------------------------------------------------
 
@@ -56,6 +56,11 @@ async function runSubscriberChild(file: string): Promise<void> {
   let acks = 0;
   let bad = 0;
   let reported = -1;
+  let cpuStart = process.cpuUsage();
+  const cpuMicros = () => {
+    const c = process.cpuUsage(cpuStart);
+    return c.user + c.system;
+  };
   const server = createServer({ key, cert: first, SNICallback: (name, cb) => cb(null, contexts.get(name)) }, (req, res) => {
     let size = 0;
     req.on('data', (c: Buffer) => (size += c.length));
@@ -71,11 +76,14 @@ async function runSubscriberChild(file: string): Promise<void> {
   setInterval(() => {
     if (acks + bad !== reported) {
       reported = acks + bad;
-      process.send!({ acks, bad } satisfies ChildMessage);
+      process.send!({ acks, bad, cpuMicros: cpuMicros() } satisfies ChildMessage);
     }
   }, 20);
   process.on('message', (m: { reset?: boolean }) => {
-    if (m.reset) [acks, bad, reported] = [0, 0, -1];
+    if (m.reset) {
+      [acks, bad, reported] = [0, 0, -1];
+      cpuStart = process.cpuUsage();
+    }
   });
   process.on('disconnect', () => process.exit(0));
 }
@@ -101,18 +109,20 @@ export function withChangedFeed(snapshot: Snapshot, tag: string): Snapshot {
   return { ...snapshot, documents };
 }
 
-function startChildren(count: number, files: string[]): Promise<{ child: ChildProcess; port: number; acks: number; bad: number }[]> {
+type SubscriberChild = { child: ChildProcess; port: number; acks: number; bad: number; cpuMicros: number };
+
+function startChildren(count: number, files: string[]): Promise<SubscriberChild[]> {
   return Promise.all(
     files.slice(0, count).map(
       (file) =>
-        new Promise<{ child: ChildProcess; port: number; acks: number; bad: number }>((ok, fail) => {
+        new Promise<SubscriberChild>((ok, fail) => {
           const child = fork(import.meta.filename, ['--subscriber-child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-          const entry = { child, port: 0, acks: 0, bad: 0 };
+          const entry = { child, port: 0, acks: 0, bad: 0, cpuMicros: 0 };
           child.on('message', (m: ChildMessage) => {
             if ('ready' in m) {
               entry.port = m.port;
               ok(entry);
-            } else [entry.acks, entry.bad] = [m.acks, m.bad];
+            } else [entry.acks, entry.bad, entry.cpuMicros] = [m.acks, m.bad, m.cpuMicros];
           });
           child.once('exit', (code) => fail(new Error(`subscriber process exited with ${code}`)));
         }),
@@ -154,7 +164,7 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
   const reset = () => {
     for (const c of children) {
       c.child.send({ reset: true });
-      [c.acks, c.bad] = [0, 0];
+      [c.acks, c.bad, c.cpuMicros] = [0, 0, 0];
     }
   };
   const pg = replicas.length > 0 ? await startReplicaBench() : null;
@@ -165,7 +175,7 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
       rows.push({ store: 'sqlite (in process)', replicas: 1, ...(await fanOut(n, run++, base, children, ca.caFile, work)) });
       for (const r of replicas) {
         reset();
-        rows.push(await runReplicaFanOut(pg!, { n, run: run++, replicas: r, ports: children.map((c) => c.port), caFile: ca.caFile, acked: () => children.reduce((s, c) => s + c.acks, 0), bad: () => children.reduce((s, c) => s + c.bad, 0) }));
+        rows.push(await runReplicaFanOut(pg!, { n, run: run++, replicas: r, ports: children.map((c) => c.port), caFile: ca.caFile, acked: () => children.reduce((s, c) => s + c.acks, 0), bad: () => children.reduce((s, c) => s + c.bad, 0), subscriberCpuMicros: () => children.reduce((s, c) => s + c.cpuMicros, 0) }));
       }
     }
   } finally {
@@ -177,7 +187,7 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
   return rows;
 }
 
-async function fanOut(n: number, run: number, base: Snapshot, children: { port: number; acks: number; bad: number }[], caFile: string, work: string): Promise<Row> {
+async function fanOut(n: number, run: number, base: Snapshot, children: SubscriberChild[], caFile: string, work: string): Promise<Row> {
   const dbPath = join(work, `hub-${run}.db`);
   const store = openSqliteHubStore(dbPath);
   // The current build is already published: only the change below fans out.
@@ -243,6 +253,8 @@ async function fanOut(n: number, run: number, base: Snapshot, children: { port: 
     'deliveries/s': Math.round(done / seconds),
     'hub CPU (s)': cpuSeconds.toFixed(1),
     'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+    // The subscribers' TLS server side runs on the same cores: time ≈ (hub + subscriber CPU) / cores on a quiet machine.
+    'subscriber CPU ms/delivery': ((children.reduce((s, c) => s + c.cpuMicros, 0) / 1000) / Math.max(done, 1)).toFixed(2),
     'hub RSS before (MB)': mb(rssBefore),
     'hub RSS peak (MB)': mb(rssPeak),
     'heap peak (MB)': mb(heapPeak),

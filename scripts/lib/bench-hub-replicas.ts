@@ -93,6 +93,8 @@ export interface ReplicaRun {
   caFile: string;
   acked(): number;
   bad(): number;
+  /** Subscriber processes' CPU time since the reset, microseconds. */
+  subscriberCpuMicros(): number;
 }
 
 /** Seeds N subscriptions in a fresh database, starts the replicas, publishes the change to all of them and times the fan-out. */
@@ -147,6 +149,7 @@ export async function runReplicaFanOut(pg: PostgresServer, o: ReplicaRun): Promi
     'deliveries/s': Math.round(done / seconds),
     'hub CPU (s)': cpuSeconds.toFixed(1),
     'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+    'subscriber CPU ms/delivery': (o.subscriberCpuMicros() / 1000 / Math.max(done, 1)).toFixed(2),
     'hub RSS peak (MB)': reports.map((r) => r.rssMb).join(' + '),
   };
 }
