@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOPIC_PATHS } from '../../core/model/published-paths.ts';
@@ -138,6 +138,7 @@ export async function runReplicaFanOut(pg: PostgresServer, o: ReplicaRun): Promi
     ),
   );
   await Promise.all(replicas.map((r) => new Promise((ok) => (r.once('exit', ok), r.disconnect()))));
+  rmSync(configFile, { force: true });
   const cpuSeconds = reports.reduce((s, r) => s + r.cpuMicros, 0) / 1e6;
   return {
     store: 'postgres',
