@@ -77,8 +77,9 @@ function buildEnv(config: Record<string, unknown>): NodeJS.ProcessEnv {
 }
 
 /**
- * The WebSub hub (issue 5): verified subscriptions in SQLite, change detection per topic after
- * every build, durable fan-out with retries, and SSRF-safe outbound requests.
+ * The WebSub hub (issue 5): verified subscriptions in the store (SQLite, or PostgreSQL shared by
+ * replicas — issue 14), change detection per topic after every build, durable verifications and
+ * fan-out with retries, and SSRF-safe outbound requests.
  */
 export async function createHub(deps: HubDeps): Promise<Hub> {
   const settings = resolveHubSettings(deps.config);
