@@ -65,6 +65,8 @@ export interface Hub {
 }
 
 const ROOT = resolvePath(import.meta.dirname, '..', '..');
+/** Pause before publishing again after the database refused a publish. */
+const PUBLISH_RETRY_MS = 5_000;
 /** How long close() lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 3_000;
 const BUILD_KEYS = ['DIST_DIR', 'CONTENT_DIR', 'BASE_URL', 'SINCE_WINDOW_DAYS'];
@@ -109,7 +111,7 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
 
   let wakeWorker = () => {};
   const publisher = createPublisher({ store, topics: settings.topics, now, logger, onQueued: () => wakeWorker() });
-  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, now, logger, hardStop: hardStop.signal });
+  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, store, now, logger, hardStop: hardStop.signal });
   const worker = createDeliveryWorker({
     io: {
       claim: (limit) => store.deliveryClaim(now(), limit, settings.claimTimeoutMs),
@@ -149,8 +151,23 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     publishToken: settings.publishToken,
   });
 
-  // Catch up with a build that appeared while the hub was not running (the database may be down: later then).
-  await publisher.publish(deps.snapshots.current()).catch((e: unknown) => logger.error('hub.publish_failed', { error: String(e) }));
+  // Publishes the current build; when the database is down, tries again until it succeeds (a newer
+  // build that is never recorded would hold back the delivery of the older one on every replica).
+  let retryPublish: NodeJS.Timeout | null = null;
+  const publishCurrent = () => {
+    if (retryPublish) clearTimeout(retryPublish);
+    retryPublish = null;
+    publisher.publish(deps.snapshots.current()).catch((e: unknown) => {
+      logger.error('hub.publish_failed', { error: String(e) });
+      if (!closed) retryPublish = setTimeout(publishCurrent, PUBLISH_RETRY_MS).unref();
+    });
+  };
+  // Catch up with a build that appeared while the hub was not running.
+  let closed = false;
+  await publisher.publish(deps.snapshots.current()).catch((e: unknown) => {
+    logger.error('hub.publish_failed', { error: String(e) });
+    retryPublish = setTimeout(publishCurrent, PUBLISH_RETRY_MS).unref();
+  });
   worker.start();
   intents.start();
 
@@ -169,11 +186,10 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   }
   if (settings.rebuildCron !== '') tasks.push(scheduleRebuild(settings.rebuildCron, deps.runBuild ?? buildInChildProcess(ROOT, buildEnv(deps.config)), logger));
 
-  let closed = false;
   return {
     router,
-    onSnapshot(next) {
-      publisher.publish(next).catch((e: unknown) => logger.error('hub.publish_failed', { error: String(e) }));
+    onSnapshot() {
+      publishCurrent();
     },
     publish: (topicUrls) => publisher.publish(deps.snapshots.current(), topicUrls),
     async stats() {
@@ -182,6 +198,7 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     async close() {
       if (closed) return;
       closed = true;
+      if (retryPublish) clearTimeout(retryPublish);
       unlisten();
       for (const t of tasks) await t.destroy();
       await intents.close();
