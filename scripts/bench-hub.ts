@@ -18,29 +18,30 @@
  * available. Every replica sees the same new build; the first to record it queues the fan-out and
  * NOTIFY wakes the others. Reported: time to all acknowledged, hub CPU (all replicas) per delivery.
  */
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
+import { loadConfig } from '../sidecar/config.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { getHeapStatistics } from 'node:v8';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { TOPIC_PATHS } from '../core/model/published-paths.ts';
-import { loadSnapshot } from '../sidecar/data/load-snapshot.ts';
 import type { Snapshot, SnapshotSource } from '../sidecar/data/snapshot.ts';
 import { createHub } from '../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
-import { createTestCa } from '../tests/helpers/https-subscriber.ts';
+import { createTestCa } from './lib/test-ca.ts';
 import { printTable } from './lib/bench-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
+import { currentSnapshot, withChangedFeed } from './lib/bench-hub-snapshot.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const BASE_URL = 'http://localhost:4321';
+const BASE_URL = DEFAULT_BASE_URL;
 const hostOf = (i: number) => `s${i}.bench.test`;
 
 type Row = Record<string, string | number>;
@@ -89,25 +90,6 @@ async function runSubscriberChild(file: string): Promise<void> {
 }
 
 // ---- the benchmark -------------------------------------------------------------------------------
-
-export async function currentSnapshot(): Promise<Snapshot> {
-  for (const dir of [process.env.DIST_DIR, join(ROOT, 'dist'), join(ROOT, '.tmp', 'test-dist')]) {
-    if (dir && existsSync(join(dir, 'build-manifest.json'))) return loadSnapshot(resolve(ROOT, dir));
-  }
-  const { buildSite } = await import('./build.ts');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-hub-dist-'));
-  await buildSite(dir);
-  return loadSnapshot(dir);
-}
-
-/** The same build with a changed Atom feed (an XML comment after the root element): what a rebuild would publish. */
-export function withChangedFeed(snapshot: Snapshot, tag: string): Snapshot {
-  const documents = new Map(snapshot.documents);
-  const doc = documents.get('/feed.xml')!;
-  const bytes = Buffer.concat([doc.identity.bytes, Buffer.from(`<!-- bench ${tag} -->\n`)]);
-  documents.set('/feed.xml', { ...doc, identity: { bytes, etag: `"bench-${tag}"` } });
-  return { ...snapshot, documents };
-}
 
 type SubscriberChild = { child: ChildProcess; port: number; acks: number; bad: number; cpuMicros: number };
 
@@ -202,14 +184,14 @@ async function fanOut(n: number, run: number, base: Snapshot, children: Subscrib
     logger: silentLogger,
     store,
     resolve: async (host) => (host.endsWith('.bench.test') ? [{ address: '127.0.0.1', family: 4 }] : []),
-    config: {
+    config: loadConfig({
       BASE_URL,
       HUB_CA_FILE: caFile,
       HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.0/8',
       HUB_DELIVERY_TIMEOUT: '30s',
       HUB_SWEEP_CRON: 'off',
       ...(concurrency ? { HUB_CONCURRENCY: concurrency } : {}),
-    },
+    }),
   });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;

@@ -9,12 +9,13 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOPIC_PATHS } from '../../core/model/published-paths.ts';
 import type { Snapshot, SnapshotSource } from '../../sidecar/data/snapshot.ts';
+import { loadConfig } from '../../sidecar/config.ts';
 import { createHub } from '../../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../../sidecar/logger.ts';
 import { openPgDatabase } from '../../sidecar/storage/postgres/pg-database.ts';
 import { migratePostgres } from '../../sidecar/storage/postgres/pg-migrations.ts';
 import { createPostgresHubStore } from '../../sidecar/storage/postgres/postgres-hub-store.ts';
-import { currentSnapshot, withChangedFeed } from '../bench-hub.ts';
+import { currentSnapshot, withChangedFeed } from './bench-hub-snapshot.ts';
 import { startPostgres, type PostgresServer } from './postgres-server.ts';
 
 const BASE_URL = 'http://localhost:4321';
@@ -44,14 +45,14 @@ export async function runHubReplica(configFile: string): Promise<void> {
     logger: silentLogger,
     store: createPostgresHubStore(db),
     resolve: async (host) => (host.endsWith('.bench.test') ? [{ address: '127.0.0.1', family: 4 }] : []),
-    config: {
+    config: loadConfig({
       BASE_URL,
       HUB_CA_FILE: config.caFile,
       HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.0/8',
       HUB_DELIVERY_TIMEOUT: '30s',
       HUB_SWEEP_CRON: 'off',
       ...(config.concurrency ? { HUB_CONCURRENCY: config.concurrency } : {}),
-    },
+    }),
   });
   let cpuStart = process.cpuUsage();
   process.on('message', (m: { publish?: string; report?: boolean }) => {
@@ -104,7 +105,8 @@ export async function runReplicaFanOut(pg: PostgresServer, o: ReplicaRun): Promi
   await migratePostgres(db.pool);
   const base = await currentSnapshot();
   const store = createPostgresHubStore(db);
-  for (const path of TOPIC_PATHS) await store.topicPublish(`${BASE_URL}${path}`, createHash('sha256').update(base.documents.get(path)!.identity.bytes).digest('hex'), Date.now());
+  for (const path of TOPIC_PATHS)
+    await store.topicPublish(`${BASE_URL}${path}`, createHash('sha256').update(base.documents.get(path)!.identity.bytes).digest('hex'), Date.now());
   const now = Date.now();
   await db.query(
     `INSERT INTO subscriptions (id, callback, topic, host, secret, lease_seconds, expires_at, created_at, verified_at, failures)

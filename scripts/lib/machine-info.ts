@@ -28,7 +28,8 @@ export async function machineInfo(sampleMs = 500): Promise<MachineInfo> {
   const before = cpuTimes();
   await new Promise((r) => setTimeout(r, sampleMs));
   const after = cpuTimes();
-  const stealPercent = before && after && after.total > before.total ? Math.round(((after.steal - before.steal) / (after.total - before.total)) * 1000) / 10 : null;
+  const stealPercent =
+    before && after && after.total > before.total ? Math.round(((after.steal - before.steal) / (after.total - before.total)) * 1000) / 10 : null;
   return { cpuModel: cpus()[0]?.model.trim() ?? 'unknown', cores: availableParallelism(), loadAverage, stealPercent, node: process.version };
 }
 

@@ -12,7 +12,7 @@ const duration = (fallback: string, what: string) =>
 
 const count = (fallback: number, what: string) => z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(`${what} Default ${fallback}.`);
 
-const cronExpression = (fallback: string, what: string) =>
+export const cronExpression = (fallback: string, what: string) =>
   z
     .string()
     .default(fallback)
@@ -53,5 +53,7 @@ export const HubConfigShape = {
   HUB_POLL_INTERVAL: duration('5s', 'Longest time between two looks at the queues when no wake-up came (fallback for missed NOTIFYs and expired claims).'),
   HUB_CA_FILE: z.string().default('').describe('PEM file of extra CA certificates trusted for callbacks, added to the system store and NODE_EXTRA_CA_CERTS.'),
   HUB_SWEEP_CRON: cronExpression('*/5 * * * *', 'node-cron schedule of the sweep that deletes subscriptions whose lease ran out; "off" disables it (expired leases get no deliveries either way).'),
-  REBUILD_CRON: cronExpression('off', 'node-cron schedule of a rebuild from content/ in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".'),
 };
+
+export const HubConfigSchema = z.object(HubConfigShape);
+export type HubConfig = z.infer<typeof HubConfigSchema>;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SidecarConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolveMcpSettings } from '../mcp/mcp-config.ts';
 import { createPostgresRevocationStore } from '../mcp/session/postgres-revocation-store.ts';
@@ -32,7 +33,13 @@ async function reachable(hub: HubStore): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
   try {
-    return await Promise.race([hub.ping().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      hub.ping().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -46,10 +53,10 @@ const STARTUP_RETRY_MS = 30_000;
  * hub and the MCP revocations, migrations applied first), else the embedded SQLite files exactly
  * as before (HUB_DB_PATH, MCP_SESSION_REVOCATION_DB).
  */
-export async function openStores(config: Record<string, unknown>, logger: Logger, root = process.cwd()): Promise<Stores> {
-  const url = typeof config.DATABASE_URL === 'string' ? config.DATABASE_URL : '';
+export async function openStores(config: SidecarConfig, logger: Logger, root = process.cwd()): Promise<Stores> {
+  const url = config.DATABASE_URL;
   if (url === '') {
-    const hub = openSqliteHubStore(resolve(root, String(config.HUB_DB_PATH ?? 'data/hub.db')));
+    const hub = openSqliteHubStore(resolve(root, config.HUB_DB_PATH));
     const path = resolveMcpSettings(config).revocationDbPath;
     const revocations = path ? createSqliteRevocationStore(resolve(root, path)) : createMemoryRevocationStore();
     return {
@@ -65,8 +72,8 @@ export async function openStores(config: Record<string, unknown>, logger: Logger
   }
   const db = openPgDatabase({
     url,
-    poolSize: Number(config.DATABASE_POOL_SIZE ?? 10),
-    timeoutMs: Number(config.DATABASE_TIMEOUT_MS ?? 5000),
+    poolSize: config.DATABASE_POOL_SIZE,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
     onError: (event, e) => logger.warn(event, { error: e instanceof Error ? e.message : String(e) }),
   });
   const started = Date.now();

@@ -10,7 +10,13 @@ export const StoreConfigShape = {
       'PostgreSQL connection URL (postgres://user:password@host:5432/db) for every stateful part: hub subscriptions, deliveries, ' +
         'pending verifications and MCP session revocations, shared by all replicas. Unset (default): embedded SQLite files (HUB_DB_PATH, MCP_SESSION_REVOCATION_DB).',
     ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10).describe('PostgreSQL connections per sidecar process (plus one for LISTEN). Default 10.'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe('PostgreSQL connections per sidecar process (plus one for LISTEN). Default 10.'),
   DATABASE_TIMEOUT_MS: z.coerce
     .number()
     .int()

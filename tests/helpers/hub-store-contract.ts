@@ -34,7 +34,14 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
       return s;
     };
     const activate = (n: number, topic = T, now = 1_000, lease = 3_600, on = store) =>
-      on.subscriptionActivate({ callback: `https://s${n}.example/cb`, topic, host: `s${n}.example`, secret: n % 2 ? 'k' : null, leaseSeconds: lease, now });
+      on.subscriptionActivate({
+        callback: `https://s${n}.example/cb`,
+        topic,
+        host: `s${n}.example`,
+        secret: n % 2 ? 'k' : null,
+        leaseSeconds: lease,
+        now,
+      });
 
     beforeEach(async () => {
       database = await freshDatabase();
@@ -53,7 +60,14 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
 
     it('activates, renews and removes subscriptions', async () => {
       const a = await activate(1);
-      expect(a).toMatchObject({ callback: 'https://s1.example/cb', topic: T, secret: 'k', leaseSeconds: 3_600, expiresAt: 1_000 + 3_600_000, failures: 0 });
+      expect(a).toMatchObject({
+        callback: 'https://s1.example/cb',
+        topic: T,
+        secret: 'k',
+        leaseSeconds: 3_600,
+        expiresAt: 1_000 + 3_600_000,
+        failures: 0,
+      });
       expect(await store.subscriptionGet(a.callback, T)).toEqual(a);
       const b = await store.subscriptionActivate({ callback: a.callback, topic: T, host: a.host, secret: null, leaseSeconds: 7_200, now: 5_000 });
       expect(b.id).toBe(a.id);
@@ -79,7 +93,14 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
       expect(await store.deliveryCount()).toBe(2);
       const claimed = await store.deliveryClaim(3_000, 10, 60_000);
       expect(claimed.map((c) => c.callback).sort()).toEqual(['https://s1.example/cb', 'https://s2.example/cb']);
-      expect(claimed.find((c) => c.callback === 'https://s1.example/cb')).toMatchObject({ topic: T, host: 's1.example', secret: 'k', contentHash: 'h1', attempts: 0, failures: 0 });
+      expect(claimed.find((c) => c.callback === 'https://s1.example/cb')).toMatchObject({
+        topic: T,
+        host: 's1.example',
+        secret: 'k',
+        contentHash: 'h1',
+        attempts: 0,
+        failures: 0,
+      });
       expect(await store.deliveryClaim(3_000, 10, 60_000)).toEqual([]); // claimed
       expect(await store.deliveryNextDueAt(3_000)).toBe(63_000); // the claim delays it
       expect(await store.deliveryClaim(63_001, 10, 60_000)).toHaveLength(2); // claim expired
@@ -132,10 +153,14 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
       }
       const [d] = (await store.deliveryClaim(30_000, 10, 1)).filter((c) => c.subscriptionId === s.id);
       expect(d!.failures).toBe(2);
-      expect(await store.deliveryComplete([{ id: d!.id, subscriptionId: s.id, outcome: 'failed', retryAt: 1 }], 0, 3)).toEqual([{ callback: s.callback, topic: T, reason: 'failures' }]);
+      expect(await store.deliveryComplete([{ id: d!.id, subscriptionId: s.id, outcome: 'failed', retryAt: 1 }], 0, 3)).toEqual([
+        { callback: s.callback, topic: T, reason: 'failures' },
+      ]);
       expect(await store.subscriptionGet(s.callback, T)).toBeNull();
       const [g] = await store.deliveryClaim(40_000, 10, 1);
-      expect(await store.deliveryComplete([{ id: g!.id, subscriptionId: g!.subscriptionId, outcome: 'gone' }], 0, 3)).toMatchObject([{ reason: 'gone' }]);
+      expect(await store.deliveryComplete([{ id: g!.id, subscriptionId: g!.subscriptionId, outcome: 'gone' }], 0, 3)).toMatchObject([
+        { reason: 'gone' },
+      ]);
       expect(await store.deliveryCount()).toBe(0);
     });
 
@@ -144,7 +169,11 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
       for (const [i, outcome] of (['failed', 'failed', 'delivered'] as const).entries()) {
         await store.topicPublish(T, `h${i}`, i);
         const [d] = await store.deliveryClaim(100_000 * (i + 1), 10, 1);
-        await store.deliveryComplete([outcome === 'failed' ? { id: d!.id, subscriptionId: s.id, outcome, retryAt: 0 } : { id: d!.id, subscriptionId: s.id, outcome }], 0, 3);
+        await store.deliveryComplete(
+          [outcome === 'failed' ? { id: d!.id, subscriptionId: s.id, outcome, retryAt: 0 } : { id: d!.id, subscriptionId: s.id, outcome }],
+          0,
+          3,
+        );
       }
       expect((await store.subscriptionGet(s.callback, T))?.failures).toBe(0);
     });
@@ -233,9 +262,13 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
       const off = b.onWake((k) => remote.push(k));
       await activate(1);
       await store.topicPublish(T, 'h', 0);
-      await store.verificationAdd({ mode: 'subscribe', callback: 'https://v.example/cb', topic: T, host: 'v.example', secret: null, leaseSeconds: 60 }, 0);
+      await store.verificationAdd(
+        { mode: 'subscribe', callback: 'https://v.example/cb', topic: T, host: 'v.example', secret: null, leaseSeconds: 60 },
+        0,
+      );
       await waitFor(() => local.includes('deliveries') && local.includes('verifications'), 'local wake-ups');
-      if (store.kind === 'postgres') await waitFor(() => remote.includes('deliveries') && remote.includes('verifications'), 'wake-ups of another instance');
+      if (store.kind === 'postgres')
+        await waitFor(() => remote.includes('deliveries') && remote.includes('verifications'), 'wake-ups of another instance');
       off();
     });
 

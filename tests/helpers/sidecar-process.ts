@@ -20,7 +20,11 @@ export interface SidecarProcess {
  * this process's environment; resolves once it logs `listening`. SIDECAR_LOG=1 echoes its log.
  */
 export async function startSidecarProcess(env: Record<string, string>, label = 'sidecar'): Promise<SidecarProcess> {
-  const proc: ChildProcess = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc: ChildProcess = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   const events: Record<string, unknown>[] = [];
   proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
-import { addReview, buildDist, createTestCa, HUB_TEST_ENV, makeWorkspace, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
+import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startNginx, type NginxServer } from '../helpers/nginx-server.ts';
 import { freePort, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
@@ -69,13 +71,19 @@ server {
 }
 
 async function hubPost(base: string, fields: Record<string, string>): Promise<number> {
-  const res = await fetch(`${base}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${base}/api/websub/hub`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   await res.arrayBuffer();
   return res.status;
 }
 
 function documentBytes(path: string): Buffer {
-  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as {
+    documents: { path: string; identity: { file: string } }[];
+  };
   return readFileSync(join(ws.distDir, manifest.documents.find((d) => d.path === path)!.identity.file));
 }
 
@@ -109,11 +117,14 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const secret = (i: number) => (i % 2 === 0 ? `secret-${i}` : undefined);
     for (const [i, p] of paths.entries()) {
       const s = secret(i);
-      expect(await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic, ...(s ? { 'hub.secret': s } : {}) })).toBe(202);
+      expect(
+        await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic, ...(s ? { 'hub.secret': s } : {}) }),
+      ).toBe(202);
     }
     await sub.waitFor(() => paths.every((p) => sub.verificationsFor(p).length === 1), 'one verification per subscriber', 15_000);
     const end = Date.now() + 10_000;
-    while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])) < paths.length && Date.now() < end) await sleep(50);
+    while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])) < paths.length && Date.now() < end)
+      await sleep(50);
     expect(await count('SELECT count(*) AS n FROM verifications')).toBe(0);
 
     await addReview(ws.contentDir);
@@ -136,12 +147,21 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const init = await fetch(`${replicas[0]!.url}/mcp`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     expect(init.status).toBe(200);
     const sid = init.headers.get('mcp-session-id')!;
     const call = (r: SidecarProcess, method = 'POST') =>
-      fetch(`${r.url}/mcp`, { method, headers: { ...headers, 'mcp-session-id': sid }, ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) } : {}) });
+      fetch(`${r.url}/mcp`, {
+        method,
+        headers: { ...headers, 'mcp-session-id': sid },
+        ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) } : {}),
+      });
     for (const r of replicas) expect((await call(r)).status).toBe(200);
     expect((await call(replicas[1]!, 'DELETE')).status).toBe(204);
     for (const r of replicas) expect((await call(r)).status).toBe(404);
@@ -152,7 +172,9 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const paths = Array.from({ length: FANOUT }, (_, i) => `/many/${i}`);
     for (const p of paths) sub.script(p, { notify: { status: 204, delayMs: 50 } });
     for (let i = 0; i < paths.length; i += 25) {
-      const statuses = await Promise.all(paths.slice(i, i + 25).map((p) => hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })));
+      const statuses = await Promise.all(
+        paths.slice(i, i + 25).map((p) => hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })),
+      );
       expect(statuses.every((s) => s === 202)).toBe(true);
     }
     const until = Date.now() + 30_000;
@@ -178,7 +200,11 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const deliveredAtKill = delivered();
     await replicas[victim]!.killHard();
 
-    await sub.waitFor(() => delivered() === FANOUT, `all ${FANOUT} subscribers (had ${deliveredAtKill} at the kill, the victim held ${rows[0]!.n} claims)`, 40_000);
+    await sub.waitFor(
+      () => delivered() === FANOUT,
+      `all ${FANOUT} subscribers (had ${deliveredAtKill} at the kill, the victim held ${rows[0]!.n} claims)`,
+      40_000,
+    );
     const finishedAfterMs = Date.now() - killedAt;
     await sleep(500);
     let repeats = 0;
@@ -189,7 +215,9 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
       expect(new Set(got.map((n) => n.headers['x-hub-delivery'])).size, p).toBe(1);
     }
     expect(finishedAfterMs).toBeGreaterThan(CLAIM_TIMEOUT_MS - 1_000);
-    console.info(`[multi-replica] kill -9 after ${deliveredAtKill}/${FANOUT} delivered (victim held ${rows[0]!.n} claims); all delivered ${finishedAfterMs} ms after the kill; ${repeats} repeats (same delivery id)`);
+    console.info(
+      `[multi-replica] kill -9 after ${deliveredAtKill}/${FANOUT} delivered (victim held ${rows[0]!.n} claims); all delivered ${finishedAfterMs} ms after the kill; ${repeats} repeats (same delivery id)`,
+    );
     replicas[victim] = await start(victim);
   }, 120_000);
 
@@ -198,7 +226,9 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     let asked = 0;
     // The first verification GET never gets an answer: the replica that sent it is killed meanwhile.
     sub.script(path, { verify: () => (asked++ === 0 ? 'hang' : {}) });
-    expect(await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(path), 'hub.topic': `${inject('baseUrl')}/feed.xml` })).toBe(202);
+    expect(await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(path), 'hub.topic': `${inject('baseUrl')}/feed.xml` })).toBe(
+      202,
+    );
     await sub.waitFor(() => sub.verificationsFor(path).length === 1, 'the first verification attempt', 10_000);
     const { rows } = await db.query<{ owner: string }>('SELECT claimed_by AS owner FROM verifications WHERE callback = $1', [sub.url(path)]);
     const victim = replicas.findIndex((r) => r.pid === Number(rows[0]?.owner.split(':')[1]));
@@ -223,18 +253,31 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const init = await fetch(`${nginx.url}/mcp`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
     });
     const sid = init.headers.get('mcp-session-id')!;
-    const tools = () => fetch(`${nginx.url}/mcp`, { method: 'POST', headers: { ...headers, 'mcp-session-id': sid }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
-    const health = async (r: SidecarProcess) => (await (await fetch(`${r.url}/healthz`)).json()) as { status: string; store: { kind: string; reachable: boolean } };
+    const tools = () =>
+      fetch(`${nginx.url}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, 'mcp-session-id': sid },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      });
+    const health = async (r: SidecarProcess) =>
+      (await (await fetch(`${r.url}/healthz`)).json()) as { status: string; store: { kind: string; reachable: boolean } };
     for (const r of replicas) expect(await health(r)).toMatchObject({ status: 'ok', store: { kind: 'postgres', reachable: true } });
 
     await postgres.stop();
     try {
       for (const r of replicas) expect(await health(r)).toMatchObject({ status: 'degraded', store: { kind: 'postgres', reachable: false } });
       for (let i = 0; i < REPLICAS; i++) {
-        expect(await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url('/down'), 'hub.topic': `${inject('baseUrl')}/feed.xml` })).toBe(503);
+        expect(
+          await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url('/down'), 'hub.topic': `${inject('baseUrl')}/feed.xml` }),
+        ).toBe(503);
         const t = await tools();
         expect(t.status).toBe(503);
         expect(t.headers.get('retry-after')).toBe('5');
@@ -252,7 +295,9 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
       }
     }
     expect((await tools()).status).toBe(200);
-    expect(await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url('/back'), 'hub.topic': `${inject('baseUrl')}/feed.xml` })).toBe(202);
+    expect(
+      await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url('/back'), 'hub.topic': `${inject('baseUrl')}/feed.xml` }),
+    ).toBe(202);
     await sub.waitFor(() => sub.verificationsFor('/back').length === 1, 'the verification after recovery', 15_000);
   }, 90_000);
 

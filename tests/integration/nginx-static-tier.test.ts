@@ -26,7 +26,16 @@ function parseHeadersFile(text: string): { pattern: string; headers: [string, st
     .split(/\n\s*\n/)
     .map((block) => {
       const [pattern, ...lines] = block.split('\n');
-      return { pattern: pattern!.trim(), headers: lines.map((l) => l.trim().split(/:\s(.*)/s).slice(0, 2) as [string, string]) };
+      return {
+        pattern: pattern!.trim(),
+        headers: lines.map(
+          (l) =>
+            l
+              .trim()
+              .split(/:\s(.*)/s)
+              .slice(0, 2) as [string, string],
+        ),
+      };
     });
 }
 
@@ -67,7 +76,18 @@ afterAll(async () => {
 });
 
 /** Headers both answers must agree on (the sidecar adds security headers of its own on top). */
-const COMPARED = ['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'cache-control', 'vary', 'link', 'access-control-allow-origin', 'x-content-type-options'];
+const COMPARED = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'vary',
+  'link',
+  'access-control-allow-origin',
+  'x-content-type-options',
+];
 const pick = (r: TestResponse) => Object.fromEntries(COMPARED.map((h) => [h, r.header(h)]));
 
 describe('nginx serving dist/ with the build’s nginx.conf', () => {
@@ -97,11 +117,15 @@ describe('nginx serving dist/ with the build’s nginx.conf', () => {
         const headers: Record<string, string> = ae === undefined ? {} : { 'accept-encoding': ae };
         const first = await httpRequest(client, doc.path, { headers });
         const conditional = { ...headers, 'if-none-match': first.header('etag')! };
-        const [viaNginx, viaSidecar] = await Promise.all([httpRequest(client, doc.path, { headers: conditional }), sidecar.request(doc.path, { headers: conditional })]);
+        const [viaNginx, viaSidecar] = await Promise.all([
+          httpRequest(client, doc.path, { headers: conditional }),
+          sidecar.request(doc.path, { headers: conditional }),
+        ]);
         const where = `${doc.path} (Accept-Encoding: ${ae ?? '—'})`;
         expect([viaNginx.status, viaSidecar.status], where).toEqual([304, 304]);
         expect(viaNginx.body.length, where).toBe(0);
-        for (const h of ['etag', 'cache-control', 'vary', 'last-modified', 'link', 'access-control-allow-origin']) expect(viaNginx.header(h), `${where} ${h}`).toBe(viaSidecar.header(h));
+        for (const h of ['etag', 'cache-control', 'vary', 'last-modified', 'link', 'access-control-allow-origin'])
+          expect(viaNginx.header(h), `${where} ${h}`).toBe(viaSidecar.header(h));
         const stale = await httpRequest(client, doc.path, { headers: { ...headers, 'if-none-match': '"stale"' } });
         expect(stale.status, where).toBe(200);
       }

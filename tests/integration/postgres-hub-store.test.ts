@@ -42,14 +42,18 @@ hubStoreContract('PostgreSQL', async () => {
 
 describe('PostgreSQL migrations', () => {
   const tables = async (pool: pg.Pool) =>
-    (await pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).rows.map((r) => r.table_name as string);
+    (await pool.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).rows.map(
+      (r) => r.table_name as string,
+    );
 
   it('from empty: every step in order, recorded in shingle_migrations; running again changes nothing', async () => {
     const pool = new pg.Pool({ connectionString: await freshUrl() });
     try {
       expect(await migratePostgres(pool)).toBe(POSTGRES_MIGRATIONS.length);
       expect(await tables(pool)).toEqual(['deliveries', 'mcp_revoked_sessions', 'shingle_migrations', 'subscriptions', 'topics', 'verifications']);
-      expect((await pool.query('SELECT version FROM shingle_migrations ORDER BY version')).rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      expect((await pool.query('SELECT version FROM shingle_migrations ORDER BY version')).rows.map((r) => r.version)).toEqual(
+        POSTGRES_MIGRATIONS.map((m) => m.version),
+      );
       expect(await migratePostgres(pool)).toBe(POSTGRES_MIGRATIONS.length);
     } finally {
       await pool.end();

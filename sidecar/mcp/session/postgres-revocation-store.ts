@@ -10,7 +10,10 @@ export function createPostgresRevocationStore(db: PgDatabase): RevocationStore {
   return {
     async sessionRevoke(sid, untilSeconds, nowSeconds) {
       await db.tx(async (c) => {
-        await c.query('INSERT INTO mcp_revoked_sessions (sid, until) VALUES ($1, $2) ON CONFLICT (sid) DO UPDATE SET until = excluded.until', [sid, untilSeconds]);
+        await c.query('INSERT INTO mcp_revoked_sessions (sid, until) VALUES ($1, $2) ON CONFLICT (sid) DO UPDATE SET until = excluded.until', [
+          sid,
+          untilSeconds,
+        ]);
         await c.query('DELETE FROM mcp_revoked_sessions WHERE until < $1', [nowSeconds]);
       });
     },

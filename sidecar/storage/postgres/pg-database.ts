@@ -34,7 +34,9 @@ export function isConnectionError(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
-  return /Connection terminated|connection timeout|timeout exceeded|Query read timeout|not queryable|connection error|the database system is/i.test(e.message);
+  return /Connection terminated|connection timeout|timeout exceeded|Query read timeout|not queryable|connection error|the database system is/i.test(
+    e.message,
+  );
 }
 
 export function unavailable(e: unknown): unknown {

@@ -159,19 +159,17 @@ export function createPostgresHubStore(db: PgDatabase): HubStore {
     async deliveryClaim(now, limit, claimMs) {
       if (limit <= 0) return [];
       const { rows } = await db.query(SQL.claim, [now, limit, now + claimMs, owner]);
-      return rows.map(
-        (r): ClaimedDelivery => ({
-          id: String(r.id),
-          subscriptionId: String(r.subscription_id),
-          callback: String(r.callback),
-          topic: String(r.topic),
-          host: String(r.host),
-          secret: str(r.secret),
-          contentHash: String(r.content_hash),
-          attempts: num(r.attempts),
-          failures: num(r.failures),
-        }),
-      );
+      return rows.map((r): ClaimedDelivery => ({
+        id: String(r.id),
+        subscriptionId: String(r.subscription_id),
+        callback: String(r.callback),
+        topic: String(r.topic),
+        host: String(r.host),
+        secret: str(r.secret),
+        contentHash: String(r.content_hash),
+        attempts: num(r.attempts),
+        failures: num(r.failures),
+      }));
     },
     async deliveryComplete(results, _now, maxFailures) {
       if (results.length === 0) return [];
@@ -190,7 +188,10 @@ export function createPostgresHubStore(db: PgDatabase): HubStore {
           const gone = new Set(done.rows.map((r) => String(r.subscription_id)));
           const superseded = subs.filter((s) => !gone.has(s));
           if (superseded.length > 0) {
-            await c.query('UPDATE deliveries SET claimed_until = NULL, claimed_by = NULL WHERE subscription_id = ANY($1::text[]) AND claimed_by = $2', [superseded, owner]);
+            await c.query(
+              'UPDATE deliveries SET claimed_until = NULL, claimed_by = NULL WHERE subscription_id = ANY($1::text[]) AND claimed_by = $2',
+              [superseded, owner],
+            );
           }
         }
         const removed: RemovedSubscription[] = [];
@@ -204,7 +205,11 @@ export function createPostgresHubStore(db: PgDatabase): HubStore {
     },
     async deliveryExtendClaims(subscriptionIds, until) {
       if (subscriptionIds.length === 0) return;
-      await db.query('UPDATE deliveries SET claimed_until = $1 WHERE subscription_id = ANY($2::text[]) AND claimed_by = $3', [until, subscriptionIds, owner]);
+      await db.query('UPDATE deliveries SET claimed_until = $1 WHERE subscription_id = ANY($2::text[]) AND claimed_by = $3', [
+        until,
+        subscriptionIds,
+        owner,
+      ]);
     },
     async deliveryNextDueAt(now) {
       const { rows } = await db.query(
@@ -241,16 +246,27 @@ export function createPostgresHubStore(db: PgDatabase): HubStore {
       await db.tx(async (c) => {
         const done = await c.query('DELETE FROM verifications WHERE id = $1', [v.id]);
         if (done.rowCount === 0) {
-          await c.query('UPDATE verifications SET claimed_until = NULL, claimed_by = NULL WHERE callback = $1 AND topic = $2 AND claimed_by = $3', [v.callback, v.topic, owner]);
+          await c.query('UPDATE verifications SET claimed_until = NULL, claimed_by = NULL WHERE callback = $1 AND topic = $2 AND claimed_by = $3', [
+            v.callback,
+            v.topic,
+            owner,
+          ]);
           await notify(c, 'verifications');
         }
       });
     },
     async verificationRelease(v) {
-      await db.query('UPDATE verifications SET claimed_until = NULL, claimed_by = NULL WHERE callback = $1 AND topic = $2 AND claimed_by = $3', [v.callback, v.topic, owner]);
+      await db.query('UPDATE verifications SET claimed_until = NULL, claimed_by = NULL WHERE callback = $1 AND topic = $2 AND claimed_by = $3', [
+        v.callback,
+        v.topic,
+        owner,
+      ]);
     },
     async verificationCount(host) {
-      const { rows } = host === undefined ? await db.query('SELECT count(*) AS n FROM verifications') : await db.query('SELECT count(*) AS n FROM verifications WHERE host = $1', [host]);
+      const { rows } =
+        host === undefined
+          ? await db.query('SELECT count(*) AS n FROM verifications')
+          : await db.query('SELECT count(*) AS n FROM verifications WHERE host = $1', [host]);
       return num(rows[0]?.n);
     },
     async close() {
