@@ -21,6 +21,7 @@ export function review(id: string, date: string, rating: number, text: string, o
     rating,
     text,
     author: 'Maria G.',
+    consent: true,
     source: { platform: 'google' },
     language: 'en',
     url: `https://reviews.example/reviews/${id}/`,
