@@ -6,6 +6,8 @@
  * Review data is only ever written with textContent / attributes: never as HTML.
  */
 
+import { disclosureSentences } from '../../core/feeds/disclosure-text.ts';
+
 /** The search filters of the page: the same names as GET /api/reviews/search. */
 export const FILTER_KEYS = ['query', 'rating', 'min_rating', 'since', 'until', 'mentions_technician', 'mentions_service'] as const;
 
@@ -21,6 +23,8 @@ interface ApiReview {
   title?: string;
   text: string;
   author: string;
+  incentive?: string;
+  relationship?: 'employee' | 'relative' | 'agent' | 'officer';
   language: string;
   source: { platform: string; url?: string };
   verification: { method: string };
@@ -42,6 +46,7 @@ interface ErrorBody {
 
 const PLATFORMS: Record<string, string> = {
   google: 'Google', yelp: 'Yelp', facebook: 'Facebook', bbb: 'BBB', angi: 'Angi', nextdoor: 'Nextdoor', website: 'our website', email: 'email',
+  trustpilot: 'Trustpilot', houzz: 'Houzz', paper: 'a comment card',
 };
 const METHODS: Record<string, string> = {
   'job-match': 'matched to a job', 'invoice-match': 'matched to an invoice', 'platform-verified': 'verified by the platform', 'phone-confirmed': 'confirmed by phone',
@@ -103,6 +108,7 @@ export function renderReviewCard(r: ApiReview, owner: string): HTMLElement {
       ? el('p', 'review__text muted', `Rated ${r.rating} of 5 stars, no written review.`)
       : el('p', 'review__text', r.text),
   );
+  for (const d of disclosureSentences(r)) article.append(el('p', 'review__disclosure', d));
   const about: string[] = [];
   if (r.technicians.length > 0) about.push(`Crew: ${r.technicians.map((t) => t.name).join(', ')}.`);
   if (r.services.length > 0) about.push(`Services: ${r.services.map((s) => s.name).join(', ')}.`);
