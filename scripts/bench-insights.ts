@@ -59,7 +59,6 @@ export function syntheticReviews(count: number, business: BusinessConfig, seed =
       rating: bad ? 1 + Math.floor(rand() * 3) : 4 + Math.floor(rand() * 2),
       text,
       author: 'Sam T.',
-      consent: true,
       source: { platform: 'google' },
       language: 'en',
       url: `https://example.com/reviews/b-${i}`,

@@ -21,7 +21,6 @@ export function review(id: string, date: string, rating: number, text: string, o
     rating,
     text,
     author: 'Maria G.',
-    consent: true,
     source: { platform: 'google' },
     language: 'en',
     url: `https://reviews.example/reviews/${id}/`,
