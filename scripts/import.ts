@@ -35,9 +35,11 @@ export function runImport(source: ImportSourceName, path: string, contentDir: st
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;
   const plan = planImport(content.reviews, parsed.reviews, { reviewsDir: content.reviewsDir, importedOn });
   // Check the merged folder as the build will, before a single byte is written.
-  const merged = new Map(content.reviews.map((f) => [f.path, f]));
-  for (const f of plan.files) merged.set(f.path, f);
-  parseContent(content.business, [...merged.values()]);
+  if (plan.files.length > 0) {
+    const merged = new Map(content.reviews.map((f) => [f.path, f]));
+    for (const f of plan.files) merged.set(f.path, f);
+    parseContent(content.business, [...merged.values()]);
+  }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
   return { report: plan.report, written: plan.files.map((f) => f.path) };
 }

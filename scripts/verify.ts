@@ -59,9 +59,11 @@ export function runVerify(opts: VerifyOptions): { report: VerificationReport; wa
     options: { ...DEFAULT_MATCH_OPTIONS, ...opts.match },
   });
   if (plan.issues.length > 0) throw new ContentError(plan.issues);
-  const merged = new Map(content.reviews.map((f) => [f.path, f]));
-  for (const f of plan.files) merged.set(f.path, f);
-  parseContent(content.business, [...merged.values()]);
+  if (plan.files.length > 0) {
+    const merged = new Map(content.reviews.map((f) => [f.path, f]));
+    for (const f of plan.files) merged.set(f.path, f);
+    parseContent(content.business, [...merged.values()]);
+  }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
   writeFileAtomic(queuePath, `${JSON.stringify(plan.queue, null, 2)}\n`);
   const warnings = jobs.warnings.map((w) => `${w.file}:${w.line} (${w.recordId}) ${w.field}: ${w.message}`);

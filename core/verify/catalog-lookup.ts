@@ -26,11 +26,23 @@ export function createCatalogLookup(business: BusinessConfig): CatalogLookup {
   const techs = table(business.technicians.map((t) => [t.id, [t.name, ...t.aliases]]));
   const services = table(business.services.map((s) => [s.id, [s.name, ...s.keywords]]));
   const areas = table(business.serviceAreas.map((a) => [a.id, [a.name]]));
-  const findIn = (map: Map<string, string>) => (text: string) => {
-    const padded = ` ${norm(text)} `;
-    const found = new Set<string>();
-    for (const [words, id] of map) if (words !== '' && padded.includes(` ${words} `)) found.add(id);
-    return [...found].sort();
+  // Looks up every run of 1..n words of the text (n = the longest phrase), not every phrase in the text:
+  // one pass per review however large the catalog.
+  const findIn = (map: Map<string, string>) => {
+    const longest = Math.max(1, ...[...map.keys()].map((k) => k.split(' ').length));
+    return (text: string) => {
+      const words = norm(text).split(' ');
+      const found = new Set<string>();
+      for (let i = 0; i < words.length; i++) {
+        let phrase = '';
+        for (let n = 0; n < longest && i + n < words.length; n++) {
+          phrase = n === 0 ? words[i]! : `${phrase} ${words[i + n]}`;
+          const id = map.get(phrase);
+          if (id !== undefined && phrase !== '') found.add(id);
+        }
+      }
+      return [...found].sort();
+    };
   };
   return {
     technician: (name) => techs.get(norm(name)),

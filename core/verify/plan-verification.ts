@@ -81,7 +81,7 @@ export function planVerification(input: VerificationInput): VerificationPlan {
       verify(lines, record.id, outcome.job, input.verifiedOn);
       report.matched.push({ reviewId: record.id, jobId: outcome.job.id, why: outcome.why });
     } else if (outcome.kind === 'ambiguous') {
-      queue.push({ ...base, decision: null, candidates: outcome.candidates.slice(0, 10).map(toCandidate) });
+      queue.push({ ...base, decision: null, candidates: outcome.candidates.slice(0, 5).map(toCandidate) });
       report.queued.push(record.id);
     } else report.unmatched.push(record.id);
   }

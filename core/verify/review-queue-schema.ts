@@ -39,5 +39,5 @@ export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;
 export const QUEUE_ABOUT =
   'Reviews `npm run verify` could not match to exactly one job. For each, set "decision" to the id of the ' +
   'reviewer\'s job, or to "none" when none of the candidates (or no job) is theirs, then run `npm run verify` ' +
-  'again. A decided job verifies the review; "none" leaves it unverified (never rejected). Candidates are ' +
+  'again. A decided job verifies the review; "none" leaves it unverified (never rejected). The five best candidates are ' +
   'listed best first, with the reasons for their score. This file holds customer names: keep it private.';
