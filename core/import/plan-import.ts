@@ -1,5 +1,6 @@
 import { ContentError, type ContentIssue } from '../content/content-error.ts';
 import type { ContentFile } from '../content/parse-content.ts';
+import { RecordLines } from '../content/record-lines.ts';
 import { ReviewRecordSchema } from '../schemas/review-schema.ts';
 import { OPTIONAL_SOURCE_KEYS, SOURCE_KEYS, type ImportedReview } from './imported-review.ts';
 import { canonicalJson, laterCopies } from './merge-helpers.ts';
@@ -24,7 +25,6 @@ export interface PlanOptions {
 }
 
 type Raw = Record<string, unknown>;
-interface Slot { file: number; line: number; raw: Raw }
 
 /**
  * Merges imported reviews into the content's review files. Idempotent: ids come from the source's ids, a
@@ -34,15 +34,12 @@ interface Slot { file: number; line: number; raw: Raw }
  * are kept. Throws one ContentError naming source file, record and field when a merged record is invalid.
  */
 export function planImport(existing: readonly ContentFile[], imported: readonly ImportedReview[], options: PlanOptions): ImportPlan {
-  const lines = existing.map((f) => f.text.split('\n'));
-  const byId = indexRecords(existing, lines);
-  const dirty = new Set<number>();
-  const appended = new Map<string, string[]>();
+  const lines = new RecordLines(existing);
   const report: ImportReport = { new: [], updated: [], unchanged: [] };
   const issues: ContentIssue[] = [];
   for (const imp of laterCopies(imported)) {
-    const slot = byId.get(imp.fields.id);
-    const next = slot ? updatedRecord(slot.raw, imp, options.importedOn) : newRecord(imp);
+    const current = lines.get(imp.fields.id);
+    const next = current ? updatedRecord(current, imp, options.importedOn) : newRecord(imp);
     if (next === null) {
       report.unchanged.push(imp.fields.id);
       continue;
@@ -52,39 +49,20 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
       for (const i of check.error.issues) issues.push({ file: imp.origin.file, recordId: imp.origin.record, field: i.path.join('.') || '(record)', message: i.message });
       continue;
     }
-    if (slot) {
-      lines[slot.file]![slot.line] = JSON.stringify(next);
-      dirty.add(slot.file);
+    if (current) {
+      lines.set(imp.fields.id, next);
       report.updated.push(imp.fields.id);
     } else {
-      const path = `${options.reviewsDir}/${imp.fields.date.slice(0, 4)}.jsonl`;
-      appended.set(path, [...(appended.get(path) ?? []), JSON.stringify(next)]);
+      lines.append(`${options.reviewsDir}/${imp.fields.date.slice(0, 4)}.jsonl`, next);
       report.new.push(imp.fields.id);
     }
   }
   if (issues.length > 0) throw new ContentError(issues);
-  return { files: changedFiles(existing, lines, dirty, appended), report };
-}
-
-function indexRecords(existing: readonly ContentFile[], lines: string[][]): Map<string, Slot> {
-  const byId = new Map<string, Slot>();
-  lines.forEach((fileLines, file) =>
-    fileLines.forEach((text, line) => {
-      if (text.trim() === '') return;
-      let raw: Raw;
-      try {
-        raw = JSON.parse(text) as Raw;
-      } catch (e) {
-        throw new ContentError([{ file: existing[file]!.path, line: line + 1, message: `not valid JSON: ${(e as Error).message}` }]);
-      }
-      if (typeof raw.id === 'string' && !byId.has(raw.id)) byId.set(raw.id, { file, line, raw });
-    }),
-  );
-  return byId;
+  return { files: lines.changedFiles(), report };
 }
 
 /** The record with the source's new values, or null when nothing the source owns changed. */
-function updatedRecord(raw: Raw, imp: ImportedReview, importedOn: string): Raw | null {
+function updatedRecord(raw: Readonly<Raw>, imp: ImportedReview, importedOn: string): Raw | null {
   const fields = imp.fields as Raw;
   const differs = (k: string) => canonicalJson(raw[k]) !== canonicalJson(fields[k]);
   const reviewChanged = SOURCE_KEYS.some((k) => k !== 'ownerReply' && differs(k)) || OPTIONAL_SOURCE_KEYS.some((k) => fields[k] !== undefined && differs(k));
@@ -119,18 +97,4 @@ function newRecord(imp: ImportedReview): Raw {
     verification: imp.verification ?? { status: 'unverified', reason: `imported from ${f.source.platform}; not yet matched to a job` },
     ...(f.ownerReply !== undefined && { ownerReply: f.ownerReply }),
   };
-}
-
-function changedFiles(existing: readonly ContentFile[], lines: string[][], dirty: Set<number>, appended: Map<string, string[]>): ContentFile[] {
-  const out: ContentFile[] = [];
-  const textOf = (i: number) => (dirty.has(i) ? lines[i]!.join('\n') : existing[i]!.text);
-  existing.forEach((file, i) => {
-    const extra = appended.get(file.path);
-    appended.delete(file.path);
-    if (!dirty.has(i) && !extra) return;
-    const text = textOf(i);
-    out.push({ path: file.path, text: extra ? `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${extra.join('\n')}\n` : text });
-  });
-  for (const [path, extra] of [...appended].sort(([a], [b]) => (a < b ? -1 : 1))) out.push({ path, text: `${extra.join('\n')}\n` });
-  return out;
 }

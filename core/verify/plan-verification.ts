@@ -5,7 +5,7 @@ import { createCatalogLookup } from './catalog-lookup.ts';
 import { JobIndex } from './job-index.ts';
 import type { Job } from './job-schema.ts';
 import { DEFAULT_MATCH_OPTIONS, matchReview, type Candidate, type MatchOptions } from './match-reviews.ts';
-import { RecordLines } from './record-lines.ts';
+import { RecordLines } from '../content/record-lines.ts';
 import { QUEUE_ABOUT, type QueueItem, type ReviewQueue } from './review-queue-schema.ts';
 
 export interface VerificationReport {
