@@ -54,7 +54,9 @@ export class RecordLines {
 
   /** Adds a record at the end of `path` (an existing review file or a new one). */
   append(path: string, record: Raw): void {
-    this.appended.set(path, [...(this.appended.get(path) ?? []), JSON.stringify(record)]);
+    const list = this.appended.get(path);
+    if (list) list.push(JSON.stringify(record));
+    else this.appended.set(path, [JSON.stringify(record)]);
   }
 
   /** The files that changed or are new, complete, in path order after the existing ones. */
