@@ -15,7 +15,7 @@ import { createCatalogLookup } from '../core/verify/catalog-lookup.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../core/verify/match-reviews.ts';
 import { parseJobsCsv } from '../core/verify/parse-jobs-csv.ts';
 import { planVerification, type VerificationReport } from '../core/verify/plan-verification.ts';
-import { ReviewQueueSchema, type ReviewQueue } from '../core/verify/review-queue-schema.ts';
+import { formatReviewQueue, ReviewQueueSchema, type ReviewQueue } from '../core/verify/review-queue-schema.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { readContentFiles, shownPath } from './lib/read-content-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
@@ -65,7 +65,7 @@ export function runVerify(opts: VerifyOptions): { report: VerificationReport; wa
     parseContent(content.business, [...merged.values()]);
   }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
-  writeFileAtomic(queuePath, `${JSON.stringify(plan.queue, null, 2)}\n`);
+  writeFileAtomic(queuePath, formatReviewQueue(plan.queue));
   const warnings = jobs.warnings.map((w) => `${w.file}:${w.line} (${w.recordId}) ${w.field}: ${w.message}`);
   return { report: plan.report, warnings, written: [...plan.files.map((f) => f.path), shownPath(queuePath)] };
 }

@@ -41,3 +41,18 @@ export const QUEUE_ABOUT =
   'reviewer\'s job, or to "none" when none of the candidates (or no job) is theirs, then run `npm run verify` ' +
   'again. A decided job verifies the review; "none" leaves it unverified (never rejected). The five best candidates are ' +
   'listed best first, with the reasons for their score. This file holds customer names: keep it private.';
+
+/**
+ * The queue as the owner reads it: one review per block, each candidate job on one line, so a queue of
+ * thousands of reviews stays a file one can scroll and diff. Parses back with JSON.parse.
+ */
+export function formatReviewQueue(queue: ReviewQueue): string {
+  const item = (q: QueueItem) => {
+    const { candidates, ...head } = q;
+    const fields = Object.entries(head).map(([k, v]) => `      ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    const list = candidates.length === 0 ? '[]' : `[\n${candidates.map((c) => `        ${JSON.stringify(c)}`).join(',\n')}\n      ]`;
+    return `    {\n${[...fields, `      "candidates": ${list}`].join(',\n')}\n    }`;
+  };
+  const reviews = queue.reviews.length === 0 ? '[]' : `[\n${queue.reviews.map(item).join(',\n')}\n  ]`;
+  return `{\n  "about": ${JSON.stringify(queue.about)},\n  "reviews": ${reviews}\n}\n`;
+}

@@ -7,7 +7,7 @@ import { planImport } from '../../../core/import/plan-import.ts';
 import { createCatalogLookup } from '../../../core/verify/catalog-lookup.ts';
 import { parseJobsCsv } from '../../../core/verify/parse-jobs-csv.ts';
 import { planVerification } from '../../../core/verify/plan-verification.ts';
-import type { ReviewQueue } from '../../../core/verify/review-queue-schema.ts';
+import { formatReviewQueue, type ReviewQueue } from '../../../core/verify/review-queue-schema.ts';
 import { fixtureFiles, IMPORT_FIXTURES } from '../../helpers/import-fixtures.ts';
 import { business, businessText } from '../_fixtures/sample-model.ts';
 
@@ -75,5 +75,15 @@ describe('planVerification', () => {
 
   it('a second run with nothing new to decide changes no review file', () => {
     expect(run(plan.files).files).toEqual([]);
+  });
+});
+
+describe('formatReviewQueue', () => {
+  it('writes one candidate per line and parses back to the same queue', () => {
+    const { queue } = run(imported);
+    const text = formatReviewQueue(queue);
+    expect(JSON.parse(text)).toEqual(queue);
+    expect(text).toMatch(/\n {8}\{"jobId":"JOB-25-10[56]",.*\},?\n/);
+    expect(JSON.parse(formatReviewQueue({ ...queue, reviews: [] }))).toEqual({ ...queue, reviews: [] });
   });
 });
