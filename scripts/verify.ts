@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContentError } from '../core/content/content-error.ts';
-import { parseContent } from '../core/content/parse-content.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
 import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { createCatalogLookup } from '../core/verify/catalog-lookup.ts';
@@ -59,11 +58,6 @@ export function runVerify(opts: VerifyOptions): { report: VerificationReport; wa
     options: { ...DEFAULT_MATCH_OPTIONS, ...opts.match },
   });
   if (plan.issues.length > 0) throw new ContentError(plan.issues);
-  if (plan.files.length > 0) {
-    const merged = new Map(content.reviews.map((f) => [f.path, f]));
-    for (const f of plan.files) merged.set(f.path, f);
-    parseContent(content.business, [...merged.values()]);
-  }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
   writeFileAtomic(queuePath, formatReviewQueue(plan.queue));
   const warnings = jobs.warnings.map((w) => `${w.file}:${w.line} (${w.recordId}) ${w.field}: ${w.message}`);

@@ -37,10 +37,16 @@ export class RecordLines {
     return this.slots.get(id)?.raw;
   }
 
+  /** Where a record is: file path and 1-based line. */
+  location(id: string): { file: string; line: number } | undefined {
+    const slot = this.slots.get(id);
+    return slot ? { file: this.files[slot.file]!.path, line: slot.line + 1 } : undefined;
+  }
+
   /** Where a record is, as `path:line`. */
   where(id: string): string | undefined {
-    const slot = this.slots.get(id);
-    return slot ? `${this.files[slot.file]!.path}:${slot.line + 1}` : undefined;
+    const at = this.location(id);
+    return at ? `${at.file}:${at.line}` : undefined;
   }
 
   /** Replaces an existing record. */

@@ -1,6 +1,7 @@
 import type { ContentIssue } from '../content/content-error.ts';
 import type { ContentFile, LocatedRecord } from '../content/parse-content.ts';
 import type { BusinessConfig } from '../schemas/business-schema.ts';
+import { ReviewRecordSchema } from '../schemas/review-schema.ts';
 import { createCatalogLookup } from './catalog-lookup.ts';
 import { JobIndex } from './job-index.ts';
 import type { Job } from './job-schema.ts';
@@ -69,7 +70,7 @@ export function planVerification(input: VerificationInput): VerificationPlan {
     if (item?.decision && item.decision !== 'none') {
       const job = jobsById.get(item.decision);
       if (!job) issues.push({ file: input.queuePath, recordId: record.id, field: 'decision', message: `no job "${item.decision}" in the jobs file` });
-      else (verify(lines, record.id, job, input.verifiedOn), report.decided.push({ reviewId: record.id, jobId: job.id }));
+      else if (verify(lines, record.id, job, input.verifiedOn, issues)) report.decided.push({ reviewId: record.id, jobId: job.id });
       continue;
     }
     if (item?.decision === 'none') {
@@ -78,8 +79,7 @@ export function planVerification(input: VerificationInput): VerificationPlan {
     }
     const outcome = matchReview({ ...record, serviceArea: record.serviceArea }, index, catalog, input.options ?? DEFAULT_MATCH_OPTIONS);
     if (outcome.kind === 'match') {
-      verify(lines, record.id, outcome.job, input.verifiedOn);
-      report.matched.push({ reviewId: record.id, jobId: outcome.job.id, why: outcome.why });
+      if (verify(lines, record.id, outcome.job, input.verifiedOn, issues)) report.matched.push({ reviewId: record.id, jobId: outcome.job.id, why: outcome.why });
     } else if (outcome.kind === 'ambiguous') {
       queue.push({ ...base, decision: null, candidates: outcome.candidates.slice(0, 5).map(toCandidate) });
       report.queued.push(record.id);
@@ -88,11 +88,22 @@ export function planVerification(input: VerificationInput): VerificationPlan {
   return { files: lines.changedFiles(), queue: { about: QUEUE_ABOUT, reviews: queue }, report, issues };
 }
 
-function verify(lines: RecordLines, id: string, job: Job, verifiedOn: string): void {
+/**
+ * Marks one review verified by `job`. Job technicians, services and towns are catalog ids already
+ * (parseJobsCsv resolved them), so the record stays valid; it is checked anyway, and a failure is an issue.
+ */
+function verify(lines: RecordLines, id: string, job: Job, verifiedOn: string, issues: ContentIssue[]): boolean {
   const raw = lines.get(id)!;
   const next: Record<string, unknown> = { ...raw, verification: { status: 'verified', method: 'job-match', verifiedOn, reference: job.id } };
   if (raw.technicians === undefined && job.technicians.length > 0) next.technicians = job.technicians;
   if (raw.services === undefined && job.services.length > 0) next.services = job.services;
   if (raw.serviceArea === undefined && job.serviceArea) next.serviceArea = job.serviceArea;
+  const check = ReviewRecordSchema.safeParse(next);
+  if (!check.success) {
+    const at = lines.location(id)!;
+    for (const i of check.error.issues) issues.push({ ...at, recordId: id, field: i.path.join('.'), message: i.message });
+    return false;
+  }
   lines.set(id, next);
+  return true;
 }
