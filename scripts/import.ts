@@ -29,7 +29,8 @@ export function runImport(source: ImportSourceName, path: string, contentDir: st
   const timeZone = content.parsed.business.timeZone;
   const { accepts, parse } = IMPORT_SOURCES[source];
   const files = readSourceFiles(path, accepts, shownPath);
-  if (files.length === 0) throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
+  if (files.length === 0)
+    throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
   const parsed = parse(files, { timeZone });
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;

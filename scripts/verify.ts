@@ -36,7 +36,8 @@ function readQueue(path: string): ReviewQueue | null {
     throw new ContentError([{ file: shownPath(path), message: `not valid JSON: ${(e as Error).message}` }]);
   }
   const parsed = ReviewQueueSchema.safeParse(raw);
-  if (!parsed.success) throw new ContentError(parsed.error.issues.map((i) => ({ file: shownPath(path), field: i.path.join('.'), message: i.message })));
+  if (!parsed.success)
+    throw new ContentError(parsed.error.issues.map((i) => ({ file: shownPath(path), field: i.path.join('.'), message: i.message })));
   return parsed.data;
 }
 
@@ -74,17 +75,21 @@ if (import.meta.main) {
       'days-after': { type: 'string' },
     },
   });
+  const fail = (message: string): never => {
+    console.error(message);
+    process.exit(2);
+  };
   const days = (v: string | undefined, name: string) => {
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 3650) (console.error(`--${name} must be a whole number of days`), process.exit(2));
+    if (!Number.isInteger(n) || n < 0 || n > 3650) fail(`--${name} must be a whole number of days`);
     return n;
   };
   if (!values.jobs || !existsSync(values.jobs)) {
     console.error('usage: npm run verify -- --jobs <jobs.csv> [--queue FILE] [--days-before 7] [--days-after 60] [--today YYYY-MM-DD]');
     process.exit(2);
   }
-  if (values.today !== undefined && !isCalendarDate(values.today)) (console.error('--today must be a date written YYYY-MM-DD'), process.exit(2));
+  if (values.today !== undefined && !isCalendarDate(values.today)) fail('--today must be a date written YYYY-MM-DD');
   const before = days(values['days-before'], 'days-before');
   const after = days(values['days-after'], 'days-after');
   try {
@@ -96,7 +101,9 @@ if (import.meta.main) {
       match: { ...(before !== undefined && { daysBefore: before }), ...(after !== undefined && { daysAfter: after }) },
     });
     for (const w of warnings.slice(0, 20)) console.log(`warning: ${w}`);
-    console.log(`verified ${report.matched.length} by job match, ${report.decided.length} by your decisions in the queue; ${report.queued.length} to decide in the queue; ${report.unmatched.length} with no candidate job`);
+    console.log(
+      `verified ${report.matched.length} by job match, ${report.decided.length} by your decisions in the queue; ${report.queued.length} to decide in the queue; ${report.unmatched.length} with no candidate job`,
+    );
     console.log(`wrote ${written.join(', ')}`);
   } catch (e) {
     console.error(e instanceof ContentError ? e.message : e);

@@ -17,7 +17,11 @@ function capitalize(part: string): string {
  */
 export function toAuthorName(displayName: string | undefined, isAnonymous = false): string {
   if (isAnonymous || !displayName) return ANONYMOUS_AUTHOR;
-  const parts = displayName.normalize('NFC').split(/\s+/).map(cleanPart).filter((p) => p !== '');
+  const parts = displayName
+    .normalize('NFC')
+    .split(/\s+/)
+    .map(cleanPart)
+    .filter((p) => p !== '');
   if (parts.length === 0) return ANONYMOUS_AUTHOR;
   const first = capitalize([...parts[0]!].slice(0, 31).join(''));
   const last = parts.length > 1 ? [...parts.at(-1)!][0]!.toLocaleUpperCase('en') : '';

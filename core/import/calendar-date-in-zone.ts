@@ -6,7 +6,16 @@ const dayOffsets = new Map<string, Map<number, number | null>>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -14,7 +23,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
 function offsetAt(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(formatterFor(timeZone).formatToParts(ms).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
   const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return wall - Math.floor(ms / 1000) * 1000;
 }

@@ -20,7 +20,10 @@ const STOPWORDS: Record<string, string[]> = {
  * function-word hits, and more than any other language.
  */
 export function detectLanguage(text: string): string {
-  const words = text.toLocaleLowerCase('en').split(/[^\p{L}\p{M}]+/u).filter((w) => w !== '');
+  const words = text
+    .toLocaleLowerCase('en')
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter((w) => w !== '');
   let best = 'und';
   let bestScore = 1;
   let tie = false;

@@ -39,16 +39,16 @@ export function mapGoogleReview(raw: unknown, at: { file: string; path: string }
   const r = parsed.data;
   const sourceId = r.reviewId ?? r.name?.split('/').at(-1);
   const issue = (field: string, message: string) => issues.push({ file: at.file, recordId: record, field: `${at.path}.${field}`, message });
-  if (!sourceId) return issue('reviewId', 'missing: neither reviewId nor name is given'), null;
+  if (!sourceId) return (issue('reviewId', 'missing: neither reviewId nor name is given'), null);
   const date = calendarDateInZone(r.createTime, ctx.timeZone);
-  if (!date) return issue('createTime', `not an RFC 3339 timestamp: "${r.createTime}"`), null;
+  if (!date) return (issue('createTime', `not an RFC 3339 timestamp: "${r.createTime}"`), null);
   const updated = calendarDateInZone(r.updateTime ?? r.createTime, ctx.timeZone);
-  if (!updated) return issue('updateTime', `not an RFC 3339 timestamp: "${r.updateTime}"`), null;
+  if (!updated) return (issue('updateTime', `not an RFC 3339 timestamp: "${r.updateTime}"`), null);
   const comment = originalComment(r.comment);
   let ownerReply: { text: string; date: string } | undefined;
   if (r.reviewReply && r.reviewReply.comment.trim() !== '') {
     const replyDate = calendarDateInZone(r.reviewReply.updateTime ?? r.updateTime ?? r.createTime, ctx.timeZone);
-    if (!replyDate) return issue('reviewReply.updateTime', `not an RFC 3339 timestamp: "${r.reviewReply.updateTime}"`), null;
+    if (!replyDate) return (issue('reviewReply.updateTime', `not an RFC 3339 timestamp: "${r.reviewReply.updateTime}"`), null);
     ownerReply = { text: originalComment(r.reviewReply.comment).text, date: replyDate < date ? date : replyDate };
   }
   const author = toAuthorName(r.reviewer?.displayName, r.reviewer?.isAnonymous);

@@ -18,9 +18,16 @@ export function parseGoogleApi(files: readonly SourceFile[], ctx: ImportContext)
       if (mapped) reviews.push(mapped);
     };
     if (Array.isArray(json?.reviews)) json.reviews.forEach((r, i) => add(r, `reviews.${i}`));
-    else if (Array.isArray(json?.locationReviews)) json.locationReviews.forEach((lr, i) => add((lr as { review?: unknown })?.review, `locationReviews.${i}.review`));
-    else if (json && typeof json === 'object' && Object.keys(json).every((k) => ['nextPageToken', 'averageRating', 'totalReviewCount'].includes(k))) continue;
-    else issues.push({ file: file.path, field: 'reviews', message: 'expected a reviews.list or batchGetReviews response (`reviews` or `locationReviews` array)' });
+    else if (Array.isArray(json?.locationReviews))
+      json.locationReviews.forEach((lr, i) => add((lr as { review?: unknown })?.review, `locationReviews.${i}.review`));
+    else if (json && typeof json === 'object' && Object.keys(json).every((k) => ['nextPageToken', 'averageRating', 'totalReviewCount'].includes(k)))
+      continue;
+    else
+      issues.push({
+        file: file.path,
+        field: 'reviews',
+        message: 'expected a reviews.list or batchGetReviews response (`reviews` or `locationReviews` array)',
+      });
   }
   return { reviews, issues };
 }

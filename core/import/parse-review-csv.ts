@@ -11,8 +11,22 @@ import { deriveReviewId, ID_PREFIXES } from './source-id.ts';
 
 /** Columns of the CSV template (docs/import.md); the first four are required. */
 export const REVIEW_CSV_COLUMNS = [
-  'source_id', 'platform', 'date', 'rating', 'rating_scale', 'title', 'text', 'author', 'language', 'url',
-  'reply_text', 'reply_date', 'updated', 'consent', 'incentive', 'relationship',
+  'source_id',
+  'platform',
+  'date',
+  'rating',
+  'rating_scale',
+  'title',
+  'text',
+  'author',
+  'language',
+  'url',
+  'reply_text',
+  'reply_date',
+  'updated',
+  'consent',
+  'incentive',
+  'relationship',
 ] as const;
 
 /**
@@ -71,7 +85,8 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
   if (v.reply_text && !replyDate) return bad('reply_date', `must be YYYY-MM-DD or an RFC 3339 timestamp, got "${v.reply_date}"`);
   const consent = yesNo(v.consent);
   if (consent === 'bad') return bad('consent', 'must be yes or no (or empty)');
-  if (v.relationship && !(RELATIONSHIPS as readonly string[]).includes(v.relationship)) return bad('relationship', `must be one of ${RELATIONSHIPS.join(', ')} (or empty)`);
+  if (v.relationship && !(RELATIONSHIPS as readonly string[]).includes(v.relationship))
+    return bad('relationship', `must be one of ${RELATIONSHIPS.join(', ')} (or empty)`);
   if (v.language && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(v.language)) return bad('language', 'must be a language tag such as "en"');
   const author = toAuthorName(v.author);
   return {

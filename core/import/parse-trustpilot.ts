@@ -39,7 +39,8 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
   for (const file of files) {
     const list = (parseJsonFile(file, issues) as { reviews?: unknown } | undefined)?.reviews;
     if (!Array.isArray(list)) {
-      if (!issues.some((i) => i.file === file.path)) issues.push({ file: file.path, field: 'reviews', message: 'expected a reviews API response with a `reviews` array' });
+      if (!issues.some((i) => i.file === file.path))
+        issues.push({ file: file.path, field: 'reviews', message: 'expected a reviews API response with a `reviews` array' });
       continue;
     }
     list.forEach((raw, i) => {

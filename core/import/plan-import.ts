@@ -46,7 +46,8 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
     }
     const check = ReviewRecordSchema.safeParse(next);
     if (!check.success) {
-      for (const i of check.error.issues) issues.push({ file: imp.origin.file, recordId: imp.origin.record, field: i.path.join('.') || '(record)', message: i.message });
+      for (const i of check.error.issues)
+        issues.push({ file: imp.origin.file, recordId: imp.origin.record, field: i.path.join('.') || '(record)', message: i.message });
       continue;
     }
     if (current) {
@@ -65,7 +66,8 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
 function updatedRecord(raw: Readonly<Raw>, imp: ImportedReview, importedOn: string): Raw | null {
   const fields = imp.fields as Raw;
   const differs = (k: string) => canonicalJson(raw[k]) !== canonicalJson(fields[k]);
-  const reviewChanged = SOURCE_KEYS.some((k) => k !== 'ownerReply' && differs(k)) || OPTIONAL_SOURCE_KEYS.some((k) => fields[k] !== undefined && differs(k));
+  const reviewChanged =
+    SOURCE_KEYS.some((k) => k !== 'ownerReply' && differs(k)) || OPTIONAL_SOURCE_KEYS.some((k) => fields[k] !== undefined && differs(k));
   if (!reviewChanged && !differs('ownerReply')) return null;
   const next: Raw = { ...raw };
   for (const k of SOURCE_KEYS) {

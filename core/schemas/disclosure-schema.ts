@@ -15,7 +15,9 @@ export const DisclosureShape = {
     .min(1)
     .max(300)
     .optional()
-    .meta({ description: 'What the reviewer was offered for writing a review (e.g. "a $25 gift card offered to every customer asked for a review").' }),
+    .meta({
+      description: 'What the reviewer was offered for writing a review (e.g. "a $25 gift card offered to every customer asked for a review").',
+    }),
   relationship: z
     .enum(RELATIONSHIPS)
     .optional()

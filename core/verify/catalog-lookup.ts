@@ -14,7 +14,10 @@ export interface CatalogLookup {
   servicesIn: (text: string) => string[];
 }
 
-const norm = (s: string) => foldName(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) =>
+  foldName(s)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Builds the lookups once per business (they are used for every job and every review). */
 export function createCatalogLookup(business: BusinessConfig): CatalogLookup {

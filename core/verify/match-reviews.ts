@@ -42,7 +42,12 @@ export type MatchOutcome =
  * jobs never changes a confident match. A match is confident when the best job scores at least
  * `minScore` and leads the next by `margin`; any other candidate list is returned for the owner to decide.
  */
-export function matchReview(review: ReviewToMatch, index: JobIndex, catalog: CatalogLookup, options: MatchOptions = DEFAULT_MATCH_OPTIONS): MatchOutcome {
+export function matchReview(
+  review: ReviewToMatch,
+  index: JobIndex,
+  catalog: CatalogLookup,
+  options: MatchOptions = DEFAULT_MATCH_OPTIONS,
+): MatchOutcome {
   const reviewer = parsePersonName(review.author);
   if (!reviewer) return { reviewId: review.id, kind: 'none' };
   const day = dayNumber(review.date);
@@ -57,7 +62,10 @@ export function matchReview(review: ReviewToMatch, index: JobIndex, catalog: Cat
     if (!fit) continue;
     candidates.push(scoreCandidate(entry.job, fit, after, { towns, techs, services }));
   }
-  candidates.sort((a, b) => b.score - a.score || (a.job.completedOn < b.job.completedOn ? -1 : a.job.completedOn > b.job.completedOn ? 1 : a.job.id < b.job.id ? -1 : 1));
+  candidates.sort(
+    (a, b) =>
+      b.score - a.score || (a.job.completedOn < b.job.completedOn ? -1 : a.job.completedOn > b.job.completedOn ? 1 : a.job.id < b.job.id ? -1 : 1),
+  );
   const [best, next] = candidates;
   if (!best) return { reviewId: review.id, kind: 'none' };
   if (best.score >= options.minScore && (!next || best.score - next.score >= options.margin)) {
@@ -66,19 +74,28 @@ export function matchReview(review: ReviewToMatch, index: JobIndex, catalog: Cat
   return { reviewId: review.id, kind: 'ambiguous', candidates };
 }
 
-function scoreCandidate(job: Job, fit: { score: number; why: string[] }, after: number, named: { towns: string[]; techs: string[]; services: string[] }): Candidate {
+function scoreCandidate(
+  job: Job,
+  fit: { score: number; why: string[] },
+  after: number,
+  named: { towns: string[]; techs: string[]; services: string[] },
+): Candidate {
   let score = fit.score;
   const why = [...fit.why, after >= 0 ? `written ${after} day(s) after the job` : `written ${-after} day(s) before the job was completed`];
   if (after >= 0 && after <= 14) score += 0.5;
+  const add = (points: number, reason: string) => {
+    score += points;
+    why.push(reason);
+  };
   if (job.serviceArea && named.towns.length > 0) {
-    if (named.towns.includes(job.serviceArea)) (score += 1), why.push(`same town (${job.serviceArea})`);
-    else (score -= 1), why.push(`review names ${named.towns.join(', ')}, the job was in ${job.serviceArea}`);
+    if (named.towns.includes(job.serviceArea)) add(1, `same town (${job.serviceArea})`);
+    else add(-1, `review names ${named.towns.join(', ')}, the job was in ${job.serviceArea}`);
   }
   for (const t of named.techs) {
-    if (job.technicians.includes(t)) (score += 1.5), why.push(`names ${t}, who worked the job`);
-    else (score -= 1), why.push(`names ${t}, who was not on this job`);
+    if (job.technicians.includes(t)) add(1.5, `names ${t}, who worked the job`);
+    else add(-1, `names ${t}, who was not on this job`);
   }
   const shared = named.services.filter((s) => job.services.includes(s));
-  if (shared.length > 0) (score += Math.min(1, 0.5 * shared.length)), why.push(`mentions ${shared.join(', ')}`);
+  if (shared.length > 0) add(Math.min(1, 0.5 * shared.length), `mentions ${shared.join(', ')}`);
   return { job, score, why };
 }

@@ -11,7 +11,11 @@ export interface ParsedJobs {
   warnings: ContentIssue[];
 }
 
-const list = (value: string | undefined) => (value ?? '').split(/[;|,]/).map((s) => s.trim()).filter((s) => s !== '');
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[;|,]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** Parses the jobs CSV: one job per row; technicians and services are names or ids separated by `;`. */
 export function parseJobsCsv(file: { path: string; text: string }, catalog: CatalogLookup): ParsedJobs {
@@ -24,17 +28,34 @@ export function parseJobsCsv(file: { path: string; text: string }, catalog: Cata
     return { jobs: [], issues: [{ file: file.path, message: (e as Error).message }], warnings };
   }
   const missing = JOB_CSV_COLUMNS.slice(0, 3).filter((c) => !parsed.headers.includes(c));
-  if (missing.length > 0) return { jobs: [], issues: [{ file: file.path, line: 1, message: `missing column(s): ${missing.join(', ')} (template: ${JOB_CSV_COLUMNS.join(',')})` }], warnings };
+  if (missing.length > 0)
+    return {
+      jobs: [],
+      issues: [{ file: file.path, line: 1, message: `missing column(s): ${missing.join(', ')} (template: ${JOB_CSV_COLUMNS.join(',')})` }],
+      warnings,
+    };
   const jobs: Job[] = [];
   const seen = new Map<string, number>();
   for (const { line, values: v } of parsed.rows) {
     const at = { file: file.path, line, recordId: v.job_id || `line ${line}` };
     const fail = (field: string, message: string) => issues.push({ ...at, field, message });
-    if (!v.job_id) { fail('job_id', 'required'); continue; }
-    if (seen.has(v.job_id)) { fail('job_id', `duplicate job id, first on line ${seen.get(v.job_id)}`); continue; }
+    if (!v.job_id) {
+      fail('job_id', 'required');
+      continue;
+    }
+    if (seen.has(v.job_id)) {
+      fail('job_id', `duplicate job id, first on line ${seen.get(v.job_id)}`);
+      continue;
+    }
     seen.set(v.job_id, line);
-    if (!v.customer_name) { fail('customer_name', 'required'); continue; }
-    if (!isCalendarDate(v.completed_on ?? '')) { fail('completed_on', `must be a date written YYYY-MM-DD, got "${v.completed_on}"`); continue; }
+    if (!v.customer_name) {
+      fail('customer_name', 'required');
+      continue;
+    }
+    if (!isCalendarDate(v.completed_on ?? '')) {
+      fail('completed_on', `must be a date written YYYY-MM-DD, got "${v.completed_on}"`);
+      continue;
+    }
     const resolve = (field: string, names: string[], find: (n: string) => string | undefined) =>
       names.flatMap((n) => {
         const id = find(n);

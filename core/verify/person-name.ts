@@ -29,7 +29,7 @@ export function parsePersonName(raw: string): PersonName | null {
   if (words.length === 0) return null;
   const part = (w: string) => {
     const bare = w.replace(/\./g, '');
-    return { text: bare.length === 1 || w.endsWith('.') ? bare[0] ?? '' : bare, initial: bare.length === 1 || w.endsWith('.') };
+    return { text: bare.length === 1 || w.endsWith('.') ? (bare[0] ?? '') : bare, initial: bare.length === 1 || w.endsWith('.') };
   };
   const first = part(words[0]!);
   const last = words.length > 1 ? part(words.at(-1)!) : { text: '', initial: false };

@@ -66,7 +66,14 @@ export function planVerification(input: VerificationInput): VerificationPlan {
   for (const { record } of input.records) {
     if (record.verification.status !== 'unverified') continue;
     const item = decisions.get(record.id);
-    const base = { reviewId: record.id, author: record.author, date: record.date, rating: record.rating, text: record.text.slice(0, 400), where: lines.where(record.id) };
+    const base = {
+      reviewId: record.id,
+      author: record.author,
+      date: record.date,
+      rating: record.rating,
+      text: record.text.slice(0, 400),
+      where: lines.where(record.id),
+    };
     if (item?.decision && item.decision !== 'none') {
       const job = jobsById.get(item.decision);
       if (!job) issues.push({ file: input.queuePath, recordId: record.id, field: 'decision', message: `no job "${item.decision}" in the jobs file` });
@@ -79,7 +86,8 @@ export function planVerification(input: VerificationInput): VerificationPlan {
     }
     const outcome = matchReview({ ...record, serviceArea: record.serviceArea }, index, catalog, input.options ?? DEFAULT_MATCH_OPTIONS);
     if (outcome.kind === 'match') {
-      if (verify(lines, record.id, outcome.job, input.verifiedOn, issues)) report.matched.push({ reviewId: record.id, jobId: outcome.job.id, why: outcome.why });
+      if (verify(lines, record.id, outcome.job, input.verifiedOn, issues))
+        report.matched.push({ reviewId: record.id, jobId: outcome.job.id, why: outcome.why });
     } else if (outcome.kind === 'ambiguous') {
       queue.push({ ...base, decision: null, candidates: outcome.candidates.slice(0, 5).map(toCandidate) });
       report.queued.push(record.id);

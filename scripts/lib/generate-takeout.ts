@@ -2,8 +2,94 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pick, type Random } from './random.ts';
 
-const FIRST = ['Rhonda', 'William', 'Grace', 'Hector', 'Dana', 'Olivia', 'Nora', 'Ingrid', 'Walter', 'Carmen', 'Priscilla', 'Theo', 'Marisol', 'Desmond', 'Yusuf', 'Anika', 'Bernard', 'Lucille', 'Quentin', 'Rosalind', 'Soren', 'Tamsin', 'Ulrich', 'Vera', 'Winston', 'Ximena', 'Yolanda', 'Zeke', 'Agnes', 'Boris', 'Celeste', 'Dmitri', 'Esme', 'Fabian', 'Gwen', 'Horace', 'Imogen', 'Jasper', 'Keiko', 'Leopold', 'Mabel', 'Nikolai', 'Ophelia', 'Percival', 'Rufus', 'Sabine', 'Tobias', 'Ursula', 'Viggo', 'Wilhelmina'];
-const LAST = ['Martinez', 'Thompson', 'Liu', 'Villanueva', 'Whitfield', 'Brennan', 'Quinlan', 'Solberg', 'Okafor', 'Lindqvist', 'Abernathy', 'Castellanos', 'Dubois', 'Eriksen', 'Fairbanks', 'Galloway', 'Hargreaves', 'Iverson', 'Jablonski', 'Kowalczyk', 'Lachance', 'Montgomery', 'Nakamura', 'Oyelaran', 'Pemberton', 'Quigley', 'Rasmussen', 'Sorensen', 'Takahashi', 'Underwood', 'Valdez', 'Wojcik', 'Yamamoto', 'Zielinski'];
+const FIRST = [
+  'Rhonda',
+  'William',
+  'Grace',
+  'Hector',
+  'Dana',
+  'Olivia',
+  'Nora',
+  'Ingrid',
+  'Walter',
+  'Carmen',
+  'Priscilla',
+  'Theo',
+  'Marisol',
+  'Desmond',
+  'Yusuf',
+  'Anika',
+  'Bernard',
+  'Lucille',
+  'Quentin',
+  'Rosalind',
+  'Soren',
+  'Tamsin',
+  'Ulrich',
+  'Vera',
+  'Winston',
+  'Ximena',
+  'Yolanda',
+  'Zeke',
+  'Agnes',
+  'Boris',
+  'Celeste',
+  'Dmitri',
+  'Esme',
+  'Fabian',
+  'Gwen',
+  'Horace',
+  'Imogen',
+  'Jasper',
+  'Keiko',
+  'Leopold',
+  'Mabel',
+  'Nikolai',
+  'Ophelia',
+  'Percival',
+  'Rufus',
+  'Sabine',
+  'Tobias',
+  'Ursula',
+  'Viggo',
+  'Wilhelmina',
+];
+const LAST = [
+  'Martinez',
+  'Thompson',
+  'Liu',
+  'Villanueva',
+  'Whitfield',
+  'Brennan',
+  'Quinlan',
+  'Solberg',
+  'Okafor',
+  'Lindqvist',
+  'Abernathy',
+  'Castellanos',
+  'Dubois',
+  'Eriksen',
+  'Fairbanks',
+  'Galloway',
+  'Hargreaves',
+  'Iverson',
+  'Jablonski',
+  'Kowalczyk',
+  'Lachance',
+  'Montgomery',
+  'Nakamura',
+  'Oyelaran',
+  'Pemberton',
+  'Quigley',
+  'Rasmussen',
+  'Sorensen',
+  'Takahashi',
+  'Underwood',
+  'Valdez',
+  'Wojcik',
+  'Yamamoto',
+  'Zielinski',
+];
 const TOWNS = ['Loveland', 'Fort Collins', 'Greeley', 'Windsor', 'Berthoud', 'Longmont', 'Johnstown', 'Estes Park'];
 const TECHS = ['Marco', 'Dave', 'Tomasz', 'Luis', 'Jenna', 'Kyle'];
 const SERVICES = ['roof-replacement', 'roof-repair', 'leak-repair', 'gutters', 'skylights', 'storm-damage'];
@@ -24,16 +110,22 @@ export function generateTakeout(rnd: Random, out: string, counts: { reviews: num
     const p = { first: pick(rnd, FIRST), last: pick(rnd, LAST), day: Math.floor(rnd() * 3000) };
     people.push(p);
     const date = new Date(START + p.day * DAY).toISOString().slice(0, 10);
-    jobs.push(`JOB-${i},${p.first} ${p.last},${100 + i} Synthetic Rd,${pick(rnd, TOWNS)},${date},${pick(rnd, TECHS)},${pick(rnd, SERVICES)},INV-${i}`);
+    jobs.push(
+      `JOB-${i},${p.first} ${p.last},${100 + i} Synthetic Rd,${pick(rnd, TOWNS)},${date},${pick(rnd, TECHS)},${pick(rnd, SERVICES)},INV-${i}`,
+    );
   }
   const jobsCsv = join(out, 'jobs.csv');
   mkdirSync(out, { recursive: true });
   writeFileSync(jobsCsv, `${jobs.join('\n')}\n`);
   const locations: unknown[][] = Array.from({ length: 20 }, () => []);
   for (let i = 0; i < counts.reviews; i++) {
-    const customer = i % 2 === 0 && i / 2 < people.length ? people[i / 2]! : { first: pick(rnd, FIRST), last: pick(rnd, LAST), day: Math.floor(rnd() * 3000) };
+    const customer =
+      i % 2 === 0 && i / 2 < people.length ? people[i / 2]! : { first: pick(rnd, FIRST), last: pick(rnd, LAST), day: Math.floor(rnd() * 3000) };
     const created = START + (customer.day + Math.floor(rnd() * 20)) * DAY + Math.floor(rnd() * DAY);
-    const text = rnd() < 0.15 ? undefined : `${pick(rnd, TECHS)} and the crew did our ${pick(rnd, ['roof', 'gutters', 'skylight'])} in ${pick(rnd, TOWNS)}. Review ${i}.`;
+    const text =
+      rnd() < 0.15
+        ? undefined
+        : `${pick(rnd, TECHS)} and the crew did our ${pick(rnd, ['roof', 'gutters', 'skylight'])} in ${pick(rnd, TOWNS)}. Review ${i}.`;
     locations[i % 20]!.push({
       name: `accounts/1/locations/${i % 20}/reviews/R${i}`,
       reviewId: `R${i}-${Math.floor(rnd() * 1e9).toString(36)}`,

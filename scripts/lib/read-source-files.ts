@@ -6,7 +6,11 @@ import { join, relative, sep } from 'node:path';
  * in path order so every run sees them in the same order. A file path is taken as is.
  * `shown` is how each path appears in messages.
  */
-export function readSourceFiles(path: string, accepts: (relativePath: string) => boolean, shown: (p: string) => string): { path: string; text: string }[] {
+export function readSourceFiles(
+  path: string,
+  accepts: (relativePath: string) => boolean,
+  shown: (p: string) => string,
+): { path: string; text: string }[] {
   if (!statSync(path).isDirectory()) return [{ path: shown(path), text: readFileSync(path, 'utf8') }];
   const found: string[] = [];
   const walk = (dir: string) => {

@@ -3,7 +3,8 @@ import express, { Router, type ErrorRequestHandler, type Request, type Response 
 import { classifyAddress } from '../../core/hub/classify-address.ts';
 import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
 import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
-import type { ErrorBody, ErrorIssue } from '../../core/schemas/error-schema.ts';
+import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
+import { HttpError, sendError } from '../http/errors.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
 
@@ -24,8 +25,7 @@ export interface HubRouterOptions {
 const FORM = 'application/x-www-form-urlencoded';
 
 function fail(res: Response, status: number, error: string, issues: ErrorIssue[] = []): void {
-  const body: ErrorBody = { error, issues };
-  res.status(status).type('application/json').send(JSON.stringify(body));
+  sendError(res, new HttpError(status, error, issues));
 }
 
 /** Rate-limit key of a client: its IPv4 address, or the /64 of an IPv6 address (one host usually owns a whole /64). */

@@ -7,7 +7,7 @@ import type { McpEndpoint } from './http/mcp-endpoint.ts';
 import { JsonRpcCode, McpHttpError, sendMcpHttpError } from './http/mcp-http-error.ts';
 import { ALLOWED_METHODS, originGuard } from './http/origin-policy.ts';
 import { createCursorCodec } from './internal/cursor-codec.ts';
-import { resolveMcpSettings } from './mcp-config.ts';
+import { resolveMcpSettings, type McpConfig } from './mcp-config.ts';
 import { createMemoryRevocationStore } from './session/revocation-store.ts';
 import { createSessionManager } from './session/session-manager.ts';
 import { createSqliteRevocationStore } from './session/sqlite-revocation-store.ts';
@@ -15,11 +15,9 @@ import { createToolCatalog } from './tools/register-tools.ts';
 
 export interface McpDeps {
   snapshots: SnapshotSource;
-  /** The sidecar's validated config (sidecar/config.ts); MCP reads its MCP_* keys and BASE_URL. */
-  config: Record<string, unknown>;
+  /** The sidecar's validated config; MCP reads its MCP_* keys and BASE_URL. */
+  config: McpConfig & { BASE_URL: string };
   logger: Logger;
-  /** The app's monotonic clock (performance.now). Not used here: session ids need wall-clock time. */
-  now?: () => number;
   /** Wall clock, ms since the epoch, for session ids (tests set it); defaults to Date.now. */
   wallClock?: () => number;
 }

@@ -26,13 +26,19 @@ function emptyContent(): { root: string; content: string } {
 /** Every file under a folder with its bytes, for byte-for-byte comparison. */
 function snapshot(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
-  const walk = (d: string) => readdirSync(d).forEach((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : out.set(relative(dir, join(d, n)), readFileSync(join(d, n)))));
+  const walk = (d: string) =>
+    readdirSync(d).forEach((n) =>
+      statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : out.set(relative(dir, join(d, n)), readFileSync(join(d, n))),
+    );
   walk(dir);
   return out;
 }
 
 async function cli(script: string, args: string[], contentDir: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env: { ...process.env, CONTENT_DIR: contentDir } });
+  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_DIR: contentDir },
+  });
   return stdout;
 }
 
@@ -69,7 +75,13 @@ describe('import → verify → build, on the Takeout fixtures', () => {
     const jobs = join(IMPORT_FIXTURES, 'jobs.csv');
     out.push(await cli('import.ts', ['google-takeout', join(IMPORT_FIXTURES, 'takeout-1'), '--today', '2025-11-01'], content));
     out.push(await cli('verify.ts', ['--jobs', jobs, '--today', '2025-11-02'], content));
-    out.push(await cli('import.ts', ['google-takeout', join(IMPORT_FIXTURES, 'takeout-2/Takeout/Google Business Profile'), '--today', '2025-11-03'], content));
+    out.push(
+      await cli(
+        'import.ts',
+        ['google-takeout', join(IMPORT_FIXTURES, 'takeout-2/Takeout/Google Business Profile'), '--today', '2025-11-03'],
+        content,
+      ),
+    );
     out.push(await cli('verify.ts', ['--jobs', jobs, '--today', '2025-11-03'], content));
     const dist = join(root, 'dist');
     await buildFullFixture({ contentDir: content, outDir: dist });
@@ -98,12 +110,72 @@ describe('import → verify → build, on the Takeout fixtures', () => {
       verification: r.verification,
     }));
     expect(shown).toEqual([
-      { author: 'H. V.', date: '2025-10-15', rating: 5, text: 'Tomasz fixed the leak over our', reply: null, technicians: ['tomasz'], area: 'greeley', language: 'en', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-03' } },
-      { author: 'J. H.', date: '2025-08-20', rating: 5, text: 'Muy buen trabajo, el equipo fu', reply: { text: '¡Muchas gracias, José!', date: '2025-08-21' }, technicians: ['luis'], area: 'fort-collins', language: 'es', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' } },
-      { author: 'G. L.', date: '2025-07-01', rating: 5, text: '', reply: null, technicians: ['tomasz'], area: 'greeley', language: 'en', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' } },
-      { author: 'B. T.', date: '2025-06-05', rating: 5, text: 'Kyle put in new gutters. Good ', reply: null, technicians: ['kyle'], area: 'windsor', language: 'en', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' } },
-      { author: 'R. M.', date: '2025-05-10', rating: 5, text: 'Marco and his crew replaced ou', reply: { text: 'Thank you Rhonda! Enjoy the new roof.', date: '2025-05-12' }, technicians: ['luis', 'marco'], area: 'loveland', language: 'en', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' } },
-      { author: 'D. W.', date: '2025-04-25', rating: 5, text: 'Good job on the skylight. Upda', reply: null, technicians: ['dave'], area: 'estes-park', language: 'en', verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' } },
+      {
+        author: 'H. V.',
+        date: '2025-10-15',
+        rating: 5,
+        text: 'Tomasz fixed the leak over our',
+        reply: null,
+        technicians: ['tomasz'],
+        area: 'greeley',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-03' },
+      },
+      {
+        author: 'J. H.',
+        date: '2025-08-20',
+        rating: 5,
+        text: 'Muy buen trabajo, el equipo fu',
+        reply: { text: '¡Muchas gracias, José!', date: '2025-08-21' },
+        technicians: ['luis'],
+        area: 'fort-collins',
+        language: 'es',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'G. L.',
+        date: '2025-07-01',
+        rating: 5,
+        text: '',
+        reply: null,
+        technicians: ['tomasz'],
+        area: 'greeley',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'B. T.',
+        date: '2025-06-05',
+        rating: 5,
+        text: 'Kyle put in new gutters. Good ',
+        reply: null,
+        technicians: ['kyle'],
+        area: 'windsor',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'R. M.',
+        date: '2025-05-10',
+        rating: 5,
+        text: 'Marco and his crew replaced ou',
+        reply: { text: 'Thank you Rhonda! Enjoy the new roof.', date: '2025-05-12' },
+        technicians: ['luis', 'marco'],
+        area: 'loveland',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'D. W.',
+        date: '2025-04-25',
+        rating: 5,
+        text: 'Good job on the skylight. Upda',
+        reply: null,
+        technicians: ['dave'],
+        area: 'estes-park',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
     ]);
     expect(doc.reviews.find((r) => r.author === 'B. T.')!.updatedAt).toBe('2025-07-20');
     expect(JSON.stringify(doc)).not.toMatch(/JOB-25|Martinez|Thompson/);

@@ -47,20 +47,37 @@ describe('trustpilot', () => {
   });
 
   it('names file, record and field of a bad review', () => {
-    const bad = parseTrustpilot([{ path: 't.json', text: JSON.stringify({ reviews: [{ id: 'TP-9', stars: 7, createdAt: '2025-01-01T00:00:00Z' }] }) }], ctx);
+    const bad = parseTrustpilot(
+      [{ path: 't.json', text: JSON.stringify({ reviews: [{ id: 'TP-9', stars: 7, createdAt: '2025-01-01T00:00:00Z' }] }) }],
+      ctx,
+    );
     expect(bad.issues).toEqual([expect.objectContaining({ file: 't.json', recordId: 'TP-9', field: 'reviews.0.stars' })]);
   });
 });
 
 describe('csv template', () => {
-  const { reviews, issues } = parseReviewCsv(fixtureFiles('').filter((f) => f.path === 'reviews.csv'), ctx);
+  const { reviews, issues } = parseReviewCsv(
+    fixtureFiles('').filter((f) => f.path === 'reviews.csv'),
+    ctx,
+  );
 
   it('maps every column of the template', () => {
     expect(issues).toEqual([]);
     const [nora, walt, ingrid] = reviews;
-    expect(nora!.fields).toMatchObject({ title: 'Great crew', author: 'Nora Q.', consent: true, rating: 5, ownerReply: { text: 'Thanks, Nora!', date: '2025-02-15' } });
+    expect(nora!.fields).toMatchObject({
+      title: 'Great crew',
+      author: 'Nora Q.',
+      consent: true,
+      rating: 5,
+      ownerReply: { text: 'Thanks, Nora!', date: '2025-02-15' },
+    });
     expect(nora!.fields.source).toEqual({ platform: 'yelp', url: 'https://www.yelp.com/biz/example-roofing?hrid=7Hq2Lk' });
-    expect(walt!.fields).toMatchObject({ rating: 5, consent: false, text: 'Handwritten card: "Kyle saved our gutters before the thaw."', source: { platform: 'paper' } });
+    expect(walt!.fields).toMatchObject({
+      rating: 5,
+      consent: false,
+      text: 'Handwritten card: "Kyle saved our gutters before the thaw."',
+      source: { platform: 'paper' },
+    });
     expect(ingrid!.fields).toMatchObject({ date: '2025-04-12', incentive: 'a $25 gift card, offered to every customer asked for a review' });
     expect(ingrid!.editedOn).toBe('2025-04-20');
   });
@@ -80,7 +97,9 @@ describe('csv template', () => {
       expect.objectContaining({ file: 'r.csv', line: 3, recordId: 'A-2', field: 'platform' }),
       expect.objectContaining({ file: 'r.csv', line: 4, recordId: 'A-3', field: 'date' }),
     ]);
-    expect(parseReviewCsv([{ path: 'r.csv', text: 'id,text\n1,x\n' }], ctx).issues[0]!.message).toMatch(/missing column\(s\): source_id, platform, date, rating/);
+    expect(parseReviewCsv([{ path: 'r.csv', text: 'id,text\n1,x\n' }], ctx).issues[0]!.message).toMatch(
+      /missing column\(s\): source_id, platform, date, rating/,
+    );
   });
 
   it('parses quoted fields with commas, quotes and line breaks, and counts lines', () => {

@@ -68,7 +68,15 @@ describe('google-takeout', () => {
   it('names file, record and field of a bad review, and of a file that is not JSON', () => {
     const bad = parseGoogleTakeout(
       [
-        { path: 'x/reviews.json', text: JSON.stringify({ reviews: [{ reviewId: 'R-1', starRating: 'SIX', createTime: '2025-01-01T00:00:00Z' }, { reviewId: 'R-2', starRating: 'TWO', createTime: 'yesterday' }] }) },
+        {
+          path: 'x/reviews.json',
+          text: JSON.stringify({
+            reviews: [
+              { reviewId: 'R-1', starRating: 'SIX', createTime: '2025-01-01T00:00:00Z' },
+              { reviewId: 'R-2', starRating: 'TWO', createTime: 'yesterday' },
+            ],
+          }),
+        },
         { path: 'y/reviews.json', text: '{"reviews": [' },
       ],
       ctx,

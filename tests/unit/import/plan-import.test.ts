@@ -7,7 +7,11 @@ import { fixtureFiles } from '../../helpers/import-fixtures.ts';
 
 const ctx = { timeZone: 'America/Denver' };
 const opts = { reviewsDir: 'content/reviews', importedOn: '2025-11-01' };
-const exportOf = (folder: string) => parseGoogleTakeout(fixtureFiles(folder).filter((f) => isTakeoutReviewFile(f.path)), ctx).reviews;
+const exportOf = (folder: string) =>
+  parseGoogleTakeout(
+    fixtureFiles(folder).filter((f) => isTakeoutReviewFile(f.path)),
+    ctx,
+  ).reviews;
 
 /** Applies a plan to an in-memory content folder. */
 function apply(files: ContentFile[], plan: ReturnType<typeof planImport>): ContentFile[] {
@@ -15,7 +19,13 @@ function apply(files: ContentFile[], plan: ReturnType<typeof planImport>): Conte
   for (const f of plan.files) byPath.set(f.path, f);
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
 }
-const records = (files: ContentFile[]) => files.flatMap((f) => f.text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, any>));
+const records = (files: ContentFile[]) =>
+  files.flatMap((f) =>
+    f.text
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, any>),
+  );
 
 describe('planImport', () => {
   const first = planImport([], exportOf('takeout-1'), opts);
@@ -37,10 +47,15 @@ describe('planImport', () => {
     expect(again.report.unchanged).toHaveLength(8);
   });
 
-  it('updates edited reviews and replies with updatedAt, keeps the owner\'s fields, touches no other line', () => {
+  it("updates edited reviews and replies with updatedAt, keeps the owner's fields, touches no other line", () => {
     // The owner verified Bill's review and tagged it by hand before the second export.
     const bill = records(afterFirst).find((r) => r.author === 'Bill T.')!;
-    const owned = { ...bill, verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-06-10', reference: 'JOB-25-102' }, technicians: ['kyle'], consent: true };
+    const owned = {
+      ...bill,
+      verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-06-10', reference: 'JOB-25-102' },
+      technicians: ['kyle'],
+      consent: true,
+    };
     const edited = [{ path: afterFirst[0]!.path, text: afterFirst[0]!.text.replace(JSON.stringify(bill), JSON.stringify(owned)) }];
     const second = planImport(edited, exportOf('takeout-2'), opts);
     expect(second.report.new).toHaveLength(1);
@@ -53,7 +68,9 @@ describe('planImport', () => {
     expect(rhonda.ownerReply).toEqual({ text: 'Thank you Rhonda! Enjoy the new roof.', date: '2025-05-12' });
     expect(rhonda.updatedAt).toBe('2025-05-12');
     const oldLines = new Set(edited[0]!.text.split('\n'));
-    const kept = apply(edited, second)[0]!.text.split('\n').filter((l) => oldLines.has(l));
+    const kept = apply(edited, second)[0]!
+      .text.split('\n')
+      .filter((l) => oldLines.has(l));
     expect(kept.filter((l) => l !== '')).toHaveLength(6);
   });
 

@@ -12,7 +12,7 @@ import { ModerationRecordSchema } from '../../../core/schemas/moderation-schema.
 import { REJECTION_REASON_CODES } from '../../../core/schemas/rejection-reason-schema.ts';
 import { ReviewsDocumentSchema } from '../../../core/schemas/reviews-document-schema.ts';
 import type { VerificationRecord } from '../../../core/schemas/review-schema.ts';
-import { businessText, record, sampleModel } from '../_fixtures/sample-model.ts';
+import { businessText, record, sampleModel } from '../../helpers/sample-model.ts';
 
 const biz = { path: 'content/business.json', text: businessText };
 const errorOf = (line: unknown): string => {
@@ -30,9 +30,23 @@ describe('rejection reason codes (16 CFR Part 465)', () => {
 
   it('accepts each code of the fixed list with a note', () => {
     for (const reason of REJECTION_REASON_CODES) {
-      expect(() => parseContent(biz, [{ path: 'r.jsonl', text: JSON.stringify({ ...base, verification: { status: 'rejected', reason, note: 'checked the job list' } }) }])).not.toThrow();
+      expect(() =>
+        parseContent(biz, [
+          { path: 'r.jsonl', text: JSON.stringify({ ...base, verification: { status: 'rejected', reason, note: 'checked the job list' } }) },
+        ]),
+      ).not.toThrow();
     }
-    expect(REJECTION_REASON_CODES).toEqual(['not-a-customer', 'duplicate', 'conflict-of-interest', 'employee-or-relative-undisclosed', 'confidential-information', 'harassment-or-hate', 'obscene', 'unrelated-to-business', 'spam']);
+    expect(REJECTION_REASON_CODES).toEqual([
+      'not-a-customer',
+      'duplicate',
+      'conflict-of-interest',
+      'employee-or-relative-undisclosed',
+      'confidential-information',
+      'harassment-or-hate',
+      'obscene',
+      'unrelated-to-business',
+      'spam',
+    ]);
   });
 
   it.each([
@@ -54,15 +68,18 @@ describe('moderation record', () => {
 
   it('counts add up to the reviews received, overall and per rating', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ rating: fc.integer({ min: 1, max: 5 }), verification: fc.constantFrom(...statuses) }), { maxLength: 200 }), (records) => {
-        const m = ModerationRecordSchema.parse(buildModerationRecord(records));
-        expect(m.received).toBe(records.length);
-        expect(m.published + m.unverified + m.withheld.total).toBe(m.received);
-        expect(Object.values(m.withheld.byReason).reduce((a, b) => a + b, 0)).toBe(m.withheld.total);
-        for (const row of m.byRating) expect(row.published + row.unverified + row.withheld).toBe(row.received);
-        expect(m.byRating.reduce((a, r) => a + r.received, 0)).toBe(m.received);
-        expect(m.published).toBe(records.filter((r) => r.verification.status === 'verified').length);
-      }),
+      fc.property(
+        fc.array(fc.record({ rating: fc.integer({ min: 1, max: 5 }), verification: fc.constantFrom(...statuses) }), { maxLength: 200 }),
+        (records) => {
+          const m = ModerationRecordSchema.parse(buildModerationRecord(records));
+          expect(m.received).toBe(records.length);
+          expect(m.published + m.unverified + m.withheld.total).toBe(m.received);
+          expect(Object.values(m.withheld.byReason).reduce((a, b) => a + b, 0)).toBe(m.withheld.total);
+          for (const row of m.byRating) expect(row.published + row.unverified + row.withheld).toBe(row.received);
+          expect(m.byRating.reduce((a, r) => a + r.received, 0)).toBe(m.received);
+          expect(m.published).toBe(records.filter((r) => r.verification.status === 'verified').length);
+        },
+      ),
     );
   });
 
@@ -74,13 +91,21 @@ describe('moderation record', () => {
   ]);
 
   it('is published in reviews.json, insights.json and the OpenAPI document', () => {
-    const expected = { received: 4, published: 2, unverified: 1, withheld: { total: 1, byReason: expect.objectContaining({ duplicate: 1, spam: 0 }) } };
+    const expected = {
+      received: 4,
+      published: 2,
+      unverified: 1,
+      withheld: { total: 1, byReason: expect.objectContaining({ duplicate: 1, spam: 0 }) },
+    };
     const doc = ReviewsDocumentSchema.parse(renderReviewsDocument(model));
     expect(doc.moderation).toMatchObject(expected);
     expect(Object.keys(renderReviewsDocument(model)).at(-1)).toBe('reviews');
     expect(model.insights.moderation).toMatchObject(expected);
     expect(model.heldBack.find((h) => h.id === 'r-4')).toMatchObject({ status: 'rejected', reason: 'duplicate', note: 'same as r-2' });
-    const openapi = buildOpenApiDocument('https://reviews.example', model.moderation) as { info: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+    const openapi = buildOpenApiDocument('https://reviews.example', model.moderation) as {
+      info: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(openapi.info['x-moderation']).toEqual(model.moderation);
     expect(openapi.info.description).toContain('4 reviews received, 2 published, 1 still unverified, 1 withheld (1 duplicate)');
     expect(Object.keys(openapi.components.schemas)).toEqual(expect.arrayContaining(['ModerationRecord', 'RejectionReason']));
@@ -102,7 +127,9 @@ describe('consent and disclosures', () => {
   });
 
   it('publishes incentive and relationship with the review in the JSON and both feeds', () => {
-    const m = sampleModel([record({ id: 'r-1', date: '2024-03-01', incentive: 'a $20 gift card offered to every customer', relationship: 'relative' })]);
+    const m = sampleModel([
+      record({ id: 'r-1', date: '2024-03-01', incentive: 'a $20 gift card offered to every customer', relationship: 'relative' }),
+    ]);
     const r = m.reviews[0]!;
     expect(r).toMatchObject({ incentive: 'a $20 gift card offered to every customer', relationship: 'relative' });
     const item = renderJsonFeed(m).items[0]!;
@@ -113,7 +140,9 @@ describe('consent and disclosures', () => {
   });
 
   it('has no way to record an incentive conditioned on sentiment', () => {
-    expect(errorOf({ ...record({ id: 'r-x', date: '2024-05-01' }), incentive: { amount: 20, forPositiveReview: true } })).toMatch(/\(r-x\) incentive:/);
+    expect(errorOf({ ...record({ id: 'r-x', date: '2024-05-01' }), incentive: { amount: 20, forPositiveReview: true } })).toMatch(
+      /\(r-x\) incentive:/,
+    );
     expect(errorOf({ ...record({ id: 'r-x', date: '2024-05-01' }), relationship: 'friend' })).toMatch(/\(r-x\) relationship:/);
   });
 });

@@ -7,11 +7,18 @@ import type { Job } from '../../../core/verify/job-schema.ts';
 import { DEFAULT_MATCH_OPTIONS, matchReview, type ReviewToMatch } from '../../../core/verify/match-reviews.ts';
 import { compareNames } from '../../../core/verify/name-match.ts';
 import { parsePersonName } from '../../../core/verify/person-name.ts';
-import { businessText } from '../_fixtures/sample-model.ts';
+import { businessText } from '../../helpers/sample-model.ts';
 
 const business = parseBusiness({ path: 'business.json', text: businessText });
 const catalog = createCatalogLookup(business);
-const job = (id: string, customer: string, completedOn: string, extra: Partial<Job> = {}): Job => ({ id, customer, completedOn, technicians: [], services: [], ...extra });
+const job = (id: string, customer: string, completedOn: string, extra: Partial<Job> = {}): Job => ({
+  id,
+  customer,
+  completedOn,
+  technicians: [],
+  services: [],
+  ...extra,
+});
 const review = (author: string, date: string, text = ''): ReviewToMatch => ({ id: 'r-1', author, date, text });
 const match = (r: ReviewToMatch, jobs: Job[], options = DEFAULT_MATCH_OPTIONS) => matchReview(r, new JobIndex(jobs), catalog, options);
 
@@ -41,7 +48,9 @@ describe('matchReview', () => {
       job('J-3', 'Ronald Martinez', '2025-05-08'),
     ]);
     expect(out).toMatchObject({ kind: 'match', job: { id: 'J-1' } });
-    expect(out.kind === 'match' && out.why.join('; ')).toMatch(/same first name.*last initial M fits.*written 2 day\(s\) after the job.*same town.*names marco, who worked the job/);
+    expect(out.kind === 'match' && out.why.join('; ')).toMatch(
+      /same first name.*last initial M fits.*written 2 day\(s\) after the job.*same town.*names marco, who worked the job/,
+    );
   });
 
   it('respects the date window, and the window is configurable', () => {
@@ -59,8 +68,14 @@ describe('matchReview', () => {
   });
 
   it('lets a technician named in the text break the tie', () => {
-    const jobs = [job('J-5', 'John Smith', '2025-09-05', { technicians: ['dave'] }), job('J-6', 'John Sanders', '2025-09-07', { technicians: ['marco'] })];
-    expect(match(review('John S.', '2025-09-10', 'Big Dave and his crew did a clean job.'), jobs)).toMatchObject({ kind: 'match', job: { id: 'J-5' } });
+    const jobs = [
+      job('J-5', 'John Smith', '2025-09-05', { technicians: ['dave'] }),
+      job('J-6', 'John Sanders', '2025-09-07', { technicians: ['marco'] }),
+    ];
+    expect(match(review('John S.', '2025-09-10', 'Big Dave and his crew did a clean job.'), jobs)).toMatchObject({
+      kind: 'match',
+      job: { id: 'J-5' },
+    });
   });
 
   it('queues a weak lone candidate (first name only) instead of verifying it', () => {
@@ -91,12 +106,16 @@ describe('matchReview properties', () => {
         const jobs = raw.map((j, i) => ({ id: `J-${i}`, ...j, services: [] }));
         const before = match({ id: 'r-1', ...r }, jobs);
         // Shuffle deterministically from the seed and give every job a new id.
-        const order = jobs.map((j, i) => ({ j, k: Math.sin(seed + i * 7919) })).sort((a, b) => a.k - b.k).map((x) => x.j);
+        const order = jobs
+          .map((j, i) => ({ j, k: Math.sin(seed + i * 7919) }))
+          .sort((a, b) => a.k - b.k)
+          .map((x) => x.j);
         const renamed = order.map((j) => ({ ...j, id: `NEW-${j.id.slice(2)}-${seed}` }));
         const after = match({ id: 'r-1', ...r }, renamed);
         expect(after.kind).toBe(before.kind);
         if (before.kind === 'match' && after.kind === 'match') expect(after.job.id).toBe(`NEW-${before.job.id.slice(2)}-${seed}`);
-        if (before.kind === 'ambiguous' && after.kind === 'ambiguous') expect(after.candidates.map((c) => c.score)).toEqual(before.candidates.map((c) => c.score));
+        if (before.kind === 'ambiguous' && after.kind === 'ambiguous')
+          expect(after.candidates.map((c) => c.score)).toEqual(before.candidates.map((c) => c.score));
       }),
       { numRuns: 300 },
     );
