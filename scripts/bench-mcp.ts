@@ -97,7 +97,7 @@ function generatedSnapshot(count: number): Snapshot {
     distDir: '(generated)',
     manifest,
     documents: new Map(),
-    reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, reviews: model.reviews },
+    reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, moderation: model.moderation, reviews: model.reviews },
     reviewsLayout: null,
     insights: model.insights,
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),

@@ -43,7 +43,7 @@ export function renderDocuments(model: SiteModel, windowDays: number): RenderedD
     doc(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
     doc(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
     doc(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
-    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
+    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl, model.moderation)), null),
   ];
   for (const date of sinceWindow(model, windowDays)) {
     const since = renderSinceDocument(model.reviews, date);

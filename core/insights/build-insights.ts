@@ -22,11 +22,11 @@ const METHOD =
   'cited reviews. Entities, topics, FAQ answers and the summary are computed from the same mentions.';
 
 /**
- * Builds /insights.json from verified, published reviews: aspect sentiment with trends and
+ * Builds /insights.json (all but the moderation record, which the site model adds) from verified, published reviews: aspect sentiment with trends and
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
  * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere.
  */
-export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): InsightsDocument {
+export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): Omit<InsightsDocument, 'moderation'> {
   const { business, reviews } = input;
   const lexicon = compileAspectLexicon(business);
   const analyzed = reviews.map((r) => analyzeReview(r, business, lexicon));

@@ -1,4 +1,5 @@
 import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
+import type { ModerationRecord } from '../schemas/moderation-schema.ts';
 import { buildComponentSchemas, buildSearchParameters } from './openapi-components.ts';
 
 type Obj = Record<string, unknown>;
@@ -36,8 +37,23 @@ function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; cont
   };
 }
 
-/** Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model. */
-export function buildOpenApiDocument(baseUrl: string): Obj {
+/** One sentence of the API description stating the moderation counts of this build. */
+function moderationSentence(m: ModerationRecord): string {
+  const reasons = Object.entries(m.withheld.byReason)
+    .filter(([, n]) => n > 0)
+    .map(([code, n]) => `${n} ${code}`);
+  return (
+    `Moderation (16 CFR Part 465; schema ModerationRecord, also in reviews.json and insights.json): ${m.received} reviews received, ` +
+    `${m.published} published, ${m.unverified} still unverified, ${m.withheld.total} withheld${reasons.length ? ` (${reasons.join(', ')})` : ''}; ` +
+    'no review is withheld for its rating or sentiment. The full record is in `info.x-moderation`.'
+  );
+}
+
+/**
+ * Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model.
+ * With the build's moderation record, the record is published in `info.x-moderation` and summarised in the description.
+ */
+export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRecord): Obj {
   return {
     openapi: '3.1.0',
     info: {
@@ -51,7 +67,9 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
         `feeds hold the ${FEED_SIZE} newest reviews; WebSub leases default to 10 days, clamped to [1 hour, 30 days]; the hub answers 202 when a request is accepted for verification and 400 with \`issues\` when rejected.`,
         'No authentication: an Authorization header is ignored. Rate limiting is off by default; an operator may enable it (429 with Retry-After and RateLimit headers on any path).',
         'Compatibility: paths carry no version; fields may be added within 1.x, and a field is never removed or retyped without a new major version.',
+        ...(moderation ? [moderationSentence(moderation)] : []),
       ].join(' '),
+      ...(moderation && { 'x-moderation': moderation }),
     },
     servers: [{ url: baseUrl }],
     paths: {

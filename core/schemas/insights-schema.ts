@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AspectIdSchema } from './business-schema.ts';
+import { ModerationRecordSchema } from './moderation-schema.ts';
 import { CalendarDateSchema, SlugSchema } from './primitives.ts';
 
 export const PolaritySchema = z.enum(['positive', 'negative', 'neutral']);
@@ -103,6 +104,7 @@ export const InsightsDocumentSchema = z
     topics: z.array(TopicSchema),
     faq: z.array(FaqEntrySchema),
     summary: SummarySchema,
+    moderation: ModerationRecordSchema,
   })
   .strict()
   .meta({ id: 'InsightsDocument' });

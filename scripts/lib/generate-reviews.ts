@@ -52,6 +52,7 @@ export function generateReview(rnd: Random, business: BusinessConfig, index: num
     rating,
     text,
     author: `${pick(rnd, FIRST)} ${pick(rnd, INITIALS)}.`,
+    consent: true,
     source: { platform: pick(rnd, PLATFORMS) },
     language: 'en',
     verification: verified

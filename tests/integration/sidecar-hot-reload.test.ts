@@ -95,6 +95,7 @@ describe('hot reload of a new build', () => {
       rating: 5,
       text: 'Hot reload test review: the crew replaced our roof in a day.',
       author: 'Maria G.',
+      consent: true,
       source: { platform: 'google' },
       language: 'en',
       verification: { status: 'verified', method: 'job-match', verifiedOn: addDays(newest, 2) },

@@ -159,7 +159,7 @@ describe('tools/call', () => {
     const all = await ok('get_insights');
     expect(all).toMatchObject({ section: 'all', summary: snapshot.insights.summary, aspects: [] });
     const one = await ok('get_insights', { section: 'summary' });
-    expect(Object.keys(one).sort()).toEqual(['method', 'reviewCount', 'section', 'summary', 'updated', 'version']);
+    expect(Object.keys(one).sort()).toEqual(['method', 'moderation', 'reviewCount', 'section', 'summary', 'updated', 'version']);
     expect(await failure('get_insights', { section: 'everything' })).toMatch(/section/);
   });
 
