@@ -22,8 +22,15 @@ export const McpConfigShape = {
     .default('')
     .refine((s) => s === '' || s.length >= 32, { message: 'must be at least 32 characters (or unset)' })
     .describe(
-      'HMAC key that signs MCP session ids and cursors. Every replica must share it. If unset, a key derived from ' +
-        'BASE_URL is used (stable across processes and restarts, but guessable): production must set it.',
+      'HMAC key that signs MCP session ids and cursors. Every replica must share it (set it when replicas do not share ' +
+        'the data folder). If unset, a random secret is generated on first start and kept in MCP_SESSION_SECRET_FILE.',
+    ),
+  MCP_SESSION_SECRET_FILE: z
+    .string()
+    .default('data/mcp-session-secret')
+    .describe(
+      'Used when MCP_SESSION_SECRET is unset: file holding the session secret, created on first start with 256 random bits ' +
+        'and mode 0600. "memory": a new random secret per process (sessions do not survive a restart).',
     ),
   MCP_SESSION_IDLE_SECONDS: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { capIssues } from '../../core/http/cap-issues.ts';
 import { parseQueryString } from '../../core/http/parse-query-string.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
 import { SINCE_PREFIX } from '../../core/model/published-paths.ts';
@@ -41,7 +42,7 @@ export function sinceRoute(deps: SinceRouteDeps): FastHandler {
     const date = parseSinceDate(segment);
     const issues: ErrorIssue[] = date.ok ? [] : [...date.issues];
     if (q !== -1) issues.push(...queryIssues(url.slice(q + 1)));
-    if (!date.ok || issues.length > 0) return sendFastError(res, new HttpError(400, 'Invalid since request', issues), deps.common, req.method === 'HEAD');
+    if (!date.ok || issues.length > 0) return sendFastError(res, new HttpError(400, 'Invalid since request', capIssues(issues)), deps.common, req.method === 'HEAD');
 
     const snapshot = deps.snapshots.current();
     const prebuilt = deps.documents.serve(req, res, snapshot, `${SINCE_PREFIX}${date.value}`);
