@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
 import { BuildOptionsSchema } from '../site/lib/build-options.ts';
 import { HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
@@ -37,6 +38,7 @@ export const SidecarConfigSchema = z
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
     TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
+    ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,
   })

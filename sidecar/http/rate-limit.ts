@@ -7,6 +7,8 @@ export interface RateLimitOptions {
   trustProxy: boolean;
   /** Clock in milliseconds. */
   now: () => number;
+  /** Policy name in the RateLimit header fields; default "default". */
+  name?: string;
 }
 
 /** Decides one request: sets the RateLimit headers, returns the seconds to wait when over the limit. */
@@ -22,7 +24,8 @@ const MAX_CLIENTS = 100_000;
  */
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const windowMs = options.windowSeconds * 1000;
-  const policy = `"default";q=${options.max};w=${options.windowSeconds}`;
+  const name = options.name ?? 'default';
+  const policy = `"${name}";q=${options.max};w=${options.windowSeconds}`;
   let windowStart = -Infinity;
   let counts = new Map<string, number>();
   return (req, res) => {
@@ -36,7 +39,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     if (counts.size < MAX_CLIENTS || counts.has(key)) counts.set(key, count);
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
     res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"default";r=${Math.max(0, options.max - count)};t=${reset}`);
+    res.setHeader('RateLimit', `"${name}";r=${Math.max(0, options.max - count)};t=${reset}`);
     return count > options.max ? { limited: true, retryAfter: reset } : { limited: false };
   };
 }

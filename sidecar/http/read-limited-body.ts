@@ -6,8 +6,7 @@ export type LimitedBody = { ok: true; body: Buffer } | { ok: false; reason: 'too
 /**
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit is refused
  * before a byte is read; a chunked body is read only up to the limit, then reading stops (the stream
- * is paused, not drained). After a refusal the caller answers with `Connection: close`, so Node closes
- * the socket once the answer is written instead of reading the rest of the upload.
+ * is paused, not drained). After a refusal the caller answers, then calls discardRestThenClose.
  */
 export function readLimitedBody(req: IncomingMessage, limit: number): Promise<LimitedBody> {
   const declared = Number(req.headers['content-length']);
@@ -29,4 +28,29 @@ export function readLimitedBody(req: IncomingMessage, limit: number): Promise<Li
     const onAborted = () => settle({ ok: false, reason: 'aborted' });
     req.on('data', onData).on('end', onEnd).on('error', onAborted).on('aborted', onAborted);
   });
+}
+
+/** Bytes of a refused body read and thrown away so the client can read the answer (then the socket is cut). */
+const DRAIN_BYTES = 1024 * 1024;
+/** How long a refused request may keep its connection open after the answer. */
+const DRAIN_MS = 5000;
+
+/**
+ * After an error answer to a request whose body was not read: reads and discards up to 1 MiB more
+ * (closing at once instead would make the kernel reset the connection, and a client still
+ * sending would lose the answer), then destroys the socket; a client that sends nothing more is
+ * cut off after 5 s. Node would otherwise read an unbounded chunked body to its end to keep the
+ * connection alive.
+ */
+export function discardRestThenClose(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  let discarded = 0;
+  const timer = setTimeout(() => req.destroy(), DRAIN_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_BYTES) req.destroy();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
 }

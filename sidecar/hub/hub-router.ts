@@ -4,7 +4,7 @@ import { classifyAddress } from '../../core/hub/classify-address.ts';
 import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
 import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
 import type { ErrorBody, ErrorIssue } from '../../core/schemas/error-schema.ts';
-import { readLimitedBody } from '../http/read-limited-body.ts';
+import { discardRestThenClose, readLimitedBody } from '../http/read-limited-body.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
 
@@ -26,13 +26,12 @@ const FORM = 'application/x-www-form-urlencoded';
 /** Largest form accepted; hub requests are a few hundred bytes. */
 export const HUB_MAX_BODY_BYTES = 16 * 1024;
 
-/** A JSON error, never cached; the connection is closed when the body was not read to its end. */
+/** A JSON error, never cached; a body left unread is discarded up to a bound, then the connection is cut. */
 function fail(res: Response, status: number, error: string, issues: ErrorIssue[] = []): void {
   const body: ErrorBody = { error, issues };
   res.set('Cache-Control', 'no-store');
-  // Left unread, Node would read the rest of the body to keep the connection alive: close it instead.
-  if (!res.req.complete) res.set('Connection', 'close');
   res.status(status).type('application/json').send(JSON.stringify(body));
+  discardRestThenClose(res.req);
 }
 
 /** Rate-limit key of a client: its IPv4 address, or the /64 of an IPv6 address (one host usually owns a whole /64). */
