@@ -12,7 +12,7 @@ export const DynamicLimitsShape = {
     'Dynamic requests (search, since, /mcp) waiting or in progress at once; more are answered 503 with Retry-After. ' +
       'Waiting ones run in short time slices after the data documents and pages already received.',
   ),
-  DYNAMIC_COMPRESS_MAX_BYTES: int(0, 64 * 1024 * 1024, 256 * 1024).describe(
+  DYNAMIC_COMPRESS_MAX_BYTES: int(0, 64 * 1024 * 1024, 1024 * 1024).describe(
     'Largest search or since body compressed (br/gzip at a fast level, one at a time, off the main thread); larger ones, ' +
       'and any while another compression runs, are sent uncompressed. 0 disables their compression.',
   ),

@@ -38,10 +38,16 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     const count = (counts.get(key) ?? 0) + 1;
     if (counts.size < MAX_CLIENTS || counts.has(key)) counts.set(key, count);
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"${name}";r=${Math.max(0, options.max - count)};t=${reset}`);
+    // Two limiters may apply to one request (all paths, and the dynamic ones): the fields are lists.
+    appendListHeader(res, 'RateLimit-Policy', policy);
+    appendListHeader(res, 'RateLimit', `"${name}";r=${Math.max(0, options.max - count)};t=${reset}`);
     return count > options.max ? { limited: true, retryAfter: reset } : { limited: false };
   };
+}
+
+function appendListHeader(res: ServerResponse, name: string, value: string): void {
+  const existing = res.getHeader(name);
+  res.setHeader(name, existing === undefined ? value : `${String(existing)}, ${value}`);
 }
 
 function clientKey(req: IncomingMessage, trustProxy: boolean): string {
