@@ -17,6 +17,7 @@ const suites: Suite[] = [
   { name: 'sidecar', file: 'bench-sidecar.ts', run: async () => (await import('./bench-sidecar.ts')).runSidecarBench() },
   { name: 'mcp', file: 'bench-mcp.ts', run: async () => (await import('./bench-mcp.ts')).runMcpBench() },
   { name: 'hub', file: 'bench-hub.ts', run: async () => (await import('./bench-hub.ts')).runHubBench() },
+  { name: 'flood', file: 'bench-flood.ts', run: async () => (await import('./bench-flood.ts')).runFloodBench() },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
