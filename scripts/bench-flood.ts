@@ -120,10 +120,10 @@ async function probe(port: number, until: number): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-/** Runs wrk (2 threads, 100 connections) with the flood script; returns its status counts and rate. */
+/** Runs wrk (1 thread, 100 connections) with the flood script; returns its status counts and rate. */
 function flood(port: number, script: string, seconds: number): Promise<{ codes: Record<string, number>; rps: number }> {
   return new Promise((done, fail) => {
-    const child = spawn('wrk', ['-t2', '-c100', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('wrk', ['-t1', '-c100', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

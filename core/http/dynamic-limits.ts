@@ -8,7 +8,7 @@ const int = (min: number, max: number, fallback: number) => z.coerce.number().in
  * config (environment variables); the OpenAPI description states their defaults from here.
  */
 export const DynamicLimitsShape = {
-  DYNAMIC_MAX_PENDING: int(1, 100_000, 64).describe(
+  DYNAMIC_MAX_PENDING: int(1, 100_000, 16).describe(
     'Dynamic requests (search, since, /mcp) waiting or in progress at once; more are answered 503 with Retry-After. ' +
       'Waiting ones run in short time slices after the data documents and pages already received.',
   ),

@@ -40,7 +40,13 @@ export function createDynamicScheduler(options: DynamicSchedulerOptions): Dynami
     while (head < queue.length) {
       const job = queue[head]!;
       queue[head++] = undefined as never;
-      job();
+      try {
+        job();
+      } catch (error) {
+        // Jobs handle their own errors; should one throw anyway, the rest still get their turn.
+        if (head < queue.length) schedule();
+        throw error;
+      }
       if (options.now() >= end) break;
     }
     if (head === queue.length) {
