@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects so each layer can be run alone; `npm test` runs them all (scripts/test-all.ts).
+// Three projects so each layer can be run alone (npm run test:unit / test:integration / test:e2e);
+// `npm test` runs lint, the type check and all three.
 export default defineConfig({
   test: {
     projects: [

@@ -75,7 +75,18 @@ async function startSidecar(dist: string, env: Record<string, string>): Promise<
   const port = await freePort();
   const child = spawn(process.execPath, ['--max-semi-space-size=16', join(SIDECAR_ROOT, 'sidecar/main.ts')], {
     cwd: SIDECAR_ROOT,
-    env: { ...process.env, DIST_DIR: dist, BUILD_ON_START: 'never', HOST: '127.0.0.1', PORT: String(port), BASE_URL: 'http://localhost:4321', WATCH_INTERVAL_MS: '0', LOG_REQUESTS: 'false', MCP_SESSION_REVOCATION_DB: 'memory', ...env },
+    env: {
+      ...process.env,
+      DIST_DIR: dist,
+      BUILD_ON_START: 'never',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: 'http://localhost:4321',
+      WATCH_INTERVAL_MS: '0',
+      LOG_REQUESTS: 'false',
+      MCP_SESSION_REVOCATION_DB: 'memory',
+      ...env,
+    },
     stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
   });
   const client = new Client(`http://127.0.0.1:${port}`);
@@ -163,7 +174,9 @@ async function measure(dataset: { name: string; dist: string }, label: string, e
       row('quiet', quiet, { 'flood req/s': '', 'flood statuses': '', loadavg1: load }),
       row('flood c100', busy, {
         'flood req/s': Math.round(rps),
-        'flood statuses': Object.entries(codes).map(([k, v]) => `${k}:${v}`).join(' '),
+        'flood statuses': Object.entries(codes)
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' '),
         loadavg1: loadavg()[0]!.toFixed(2),
       }),
     ];
@@ -177,7 +190,10 @@ export async function runFloodBench(): Promise<Row[]> {
   mkdirSync(WORK, { recursive: true });
   const label = SIDECAR_ROOT === ROOT ? 'this checkout' : SIDECAR_ROOT;
   const rows: Row[] = [];
-  for (const [name, count] of [['sample', null], ['10k', 10_000]] as const) {
+  for (const [name, count] of [
+    ['sample', null],
+    ['10k', 10_000],
+  ] as const) {
     const dataset = await prepareDataset(name, count);
     rows.push(...(await measure(dataset, `${label} (defaults)`, {})));
     if (SIDECAR_ROOT === ROOT) rows.push(...(await measure(dataset, `${label} (DYNAMIC_RATE_LIMIT_MAX=0)`, { DYNAMIC_RATE_LIMIT_MAX: '0' })));

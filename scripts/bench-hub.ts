@@ -13,6 +13,7 @@
  * Environment: HUB_BENCH_SIZES (default "1000,10000"), HUB_BENCH_CONCURRENCY (default: the
  * hub default, HUB_CONCURRENCY), HUB_BENCH_CHILDREN (subscriber processes, default 2).
  */
+import { loadConfig } from '../sidecar/config.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ import type { Snapshot, SnapshotSource } from '../sidecar/data/snapshot.ts';
 import { createHub } from '../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
-import { createTestCa } from '../tests/helpers/https-subscriber.ts';
+import { createTestCa } from './lib/test-ca.ts';
 import { printTable } from './lib/bench-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -168,14 +169,14 @@ async function fanOut(n: number, run: number, base: Snapshot, children: { port: 
     logger: silentLogger,
     store,
     resolve: async (host) => (host.endsWith('.bench.test') ? [{ address: '127.0.0.1', family: 4 }] : []),
-    config: {
+    config: loadConfig({
       BASE_URL,
       HUB_CA_FILE: caFile,
       HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.0/8',
       HUB_DELIVERY_TIMEOUT: '30s',
       HUB_SWEEP_CRON: 'off',
       ...(concurrency ? { HUB_CONCURRENCY: concurrency } : {}),
-    },
+    }),
   });
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;

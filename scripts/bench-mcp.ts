@@ -98,6 +98,7 @@ function generatedSnapshot(count: number): Snapshot {
     manifest,
     documents: new Map(),
     reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, reviews: model.reviews },
+    reviewsLayout: null,
     insights: model.insights,
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
     search: createSearchEngine(model.reviews, model.business),

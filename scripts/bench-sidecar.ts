@@ -23,7 +23,7 @@ import type { ReviewsDocument } from '../core/schemas/reviews-document-schema.ts
 import { createSearchEngine } from '../core/search/create-search-engine.ts';
 import type { SearchQuery } from '../core/search/search-query-schema.ts';
 import { generateContent } from './generate.ts';
-import { computeInputsHash } from './lib/build-inputs.ts';
+import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { printTable } from './lib/bench-table.ts';
 import { createRandom, type Random } from './lib/random.ts';
 

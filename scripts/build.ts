@@ -4,20 +4,22 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
+import { assembleManifest } from '../core/build/assemble-manifest.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
-import { renderDocuments, sinceWindow } from '../core/build/render-documents.ts';
+import { buildOptionsFromEnv } from '../core/build/build-options.ts';
+import { renderDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { ContentError } from '../core/content/content-error.ts';
-import { buildOptionsFromEnv } from '../site/lib/build-options.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { getSiteModel } from '../site/lib/site-data.ts';
 import { checkDist } from './lib/check-dist.ts';
-import { computeInputsHash } from './lib/build-inputs.ts';
+import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
+import { compressPages } from './lib/compress-pages.ts';
+import { swapIn } from './lib/swap-in.ts';
 import { writeDocuments } from './lib/write-documents.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,7 +33,7 @@ async function runAstro(outDir: string): Promise<void> {
 /** Builds into `outDir` (default DIST_DIR or dist/). Returns the manifest it wrote. */
 export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? 'dist')): Promise<BuildManifest> {
   const started = performance.now();
-  const options = buildOptionsFromEnv();
+  const options = buildOptionsFromEnv(process.env);
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
   let mark = performance.now();
@@ -48,22 +50,14 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   try {
     await runAstro(staging);
     phase('pages');
+    await compressPages(staging);
+    phase('compress-pages');
     const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS);
     phase('render');
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
-    const window = sinceWindow(model, options.SINCE_WINDOW_DAYS);
-    const manifest: BuildManifest = {
-      version: 1,
-      baseUrl: model.baseUrl,
-      inputsHash: computeInputsHash(root, contentDir, options),
-      reviewCount: model.reviews.length,
-      heldBack: model.heldBack.length,
-      updated: model.updated,
-      sinceWindow: window.length > 0 ? { from: window[0]!, to: window.at(-1)! } : null,
-      documents,
-    };
+    const manifest = assembleManifest(model, options.SINCE_WINDOW_DAYS, computeInputsHash(root, contentDir, options), documents);
     await checkDist(staging, manifest);
     phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
@@ -98,13 +92,6 @@ async function removeAbandonedStaging(outDir: string): Promise<void> {
       await rm(join(dirname(outDir), name), { recursive: true, force: true });
     }
   }
-}
-
-async function swapIn(staging: string, outDir: string): Promise<void> {
-  const old = `${staging}.old`;
-  if (existsSync(outDir)) await rename(outDir, old);
-  await rename(staging, outDir);
-  await rm(old, { recursive: true, force: true });
 }
 
 function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBack'], outDir: string, ms: number): void {

@@ -1,19 +1,37 @@
+/**
+ * The HTTP application. Two paths, chosen per request in `listener`:
+ *
+ * 1. The fast path (before Express) answers GET and HEAD of
+ *    - a prebuilt data document by its exact request target, no query string (/reviews.json,
+ *      /insights.json, /api/feed.json, /feed.xml, /.well-known/openapi.json, since files of the window),
+ *    - /api/reviews/search and /api/reviews/since/{date} (cached per build).
+ *    These are the hot paths a CDN or poller hits: their bytes, ETags and every header (the common
+ *    list of sidecar/http/common-headers.ts included) are precomputed per build, so a request costs a
+ *    lookup and a write instead of the middleware chain. Over-long URLs (414) and, when enabled, rate
+ *    limiting (429) are decided before either path.
+ * 2. Express answers everything else: other methods (POST /mcp, the hub, OPTIONS preflights),
+ *    documents with a query string, /healthz, the static pages, and every 404/405.
+ *
+ * Both paths send the same common headers for the same resource (tests/integration/sidecar-header-parity.test.ts).
+ */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { DATA_CACHE_CONTROL } from '../core/build/render-headers-file.ts';
 import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
 import type { SidecarConfig } from './config.ts';
+import type { RejectedBuild } from './data/build-guard.ts';
 import type { Snapshot, SnapshotSource } from './data/snapshot.ts';
 import type { Hub } from './hub/create-hub.ts';
-import { CORS_HEADERS, cors } from './http/cors.ts';
 import { createBoundedCompressor } from './http/bounded-compressor.ts';
+import { commonHeaders } from './http/common-headers.ts';
+import { cors } from './http/cors.ts';
 import { createDynamicAdmission, isDynamicRequest } from './http/dynamic-admission.ts';
 import { DynamicResponses } from './http/dynamic-responses.ts';
 import { HttpError, errorHandler } from './http/errors.ts';
 import { asMiddleware, sendFastError } from './http/fast-handler.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { createFixedWindowLimiter, type RequestRateLimiter } from './http/rate-limit.ts';
 import { logRequest } from './http/request-log.ts';
-import { captureHeaders, securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { createDataDocuments } from './routes/data-documents.ts';
 import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
@@ -35,6 +53,8 @@ export interface AppDeps {
   hub: Pick<Hub, 'router' | 'onSnapshot'>;
   /** Monotonic clock in milliseconds (durations, rate-limit windows). */
   now?: () => number;
+  /** The newest build the sidecar refused to serve, for /healthz (see data/build-guard.ts). */
+  refusedBuild?: () => RejectedBuild | null;
 }
 
 export interface SidecarApp {
@@ -55,7 +75,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
   const helmet = securityHeaders();
-  const common = [...CORS_HEADERS, ...captureHeaders(helmet)] as const;
+  const common = commonHeaders(helmet);
   const documents = createDataDocuments({ snapshots, baseUrl: config.BASE_URL, common });
   const responseCaches = new WeakMap<Snapshot, DynamicResponses>();
   const compressor = createBoundedCompressor(config.DYNAMIC_COMPRESS_MAX_BYTES);
@@ -105,7 +125,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   app.use(cors());
   app.use(bodySizeLimit(config.MAX_BODY_BYTES));
   app.use(HUB_PATH, deps.hub.router);
-  app.all('/healthz', healthzRoute(snapshots, startedAt, now));
+  app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild));
   app.all(Object.values(DOCUMENT_PATHS), documents.route);
   app.all(SEARCH_PATH, asMiddleware(search));
   app.use(SINCE_BASE, asMiddleware(since));
@@ -116,7 +136,7 @@ export function createApp(deps: AppDeps): SidecarApp {
 
   const unsubscribe = snapshots.onChange((next, previous) => deps.hub.onSnapshot(next, previous));
   const limiter = config.RATE_LIMIT_ENABLED
-    ? createRateLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
+    ? createFixedWindowLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
     : undefined;
   const dynamic = createDynamicAdmission({ limits: config, trustProxy: config.TRUST_PROXY, now, common });
   const log = config.LOG_REQUESTS ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now()) : () => {};
@@ -168,7 +188,7 @@ function earlyRejection(
   req: IncomingMessage,
   res: ServerResponse,
   maxUrlBytes: number,
-  limiter: ReturnType<typeof createRateLimiter> | undefined,
+  limiter: RequestRateLimiter | undefined,
   common: readonly [string, string][],
 ): number {
   const url = req.url ?? '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { BuildOptionsSchema } from '../core/build/build-options.ts';
 import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
-import { BuildOptionsSchema } from '../site/lib/build-options.ts';
-import { HubConfigShape } from './hub/hub-config.ts';
+import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -38,6 +38,7 @@ export const SidecarConfigSchema = z
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
     TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
+    REBUILD_CRON: cronExpression('off', 'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".'),
     ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,
@@ -61,6 +62,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): ReturnType<typeof SidecarCo
     if (value !== undefined && value !== '') picked[key] = value;
   }
   return SidecarConfigSchema.safeParse(picked);
+}
+
+/** The config from an environment, or an Error that lists every invalid key (for tests and tools). */
+export function loadConfig(env: NodeJS.ProcessEnv): SidecarConfig {
+  const parsed = parseConfig(env);
+  if (parsed.success) return parsed.data;
+  throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`).join('; ')}`);
 }
 
 /** The config as it may be logged: secrets replaced by "***" (or "" when unset). */

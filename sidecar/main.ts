@@ -1,22 +1,14 @@
 /**
  * `npm start`: the process entry. Validates and prints the config, builds dist/ when it is missing
- * or stale, loads it, and serves everything on one port (data documents, search, since, MCP, the
- * WebSub hub, and the static pages); watches dist/ for new builds; stops gracefully on SIGTERM.
+ * or stale, composes the sidecar (composeSidecar: data documents, search, since, MCP, the WebSub
+ * hub, the static pages, the dist watcher and the rebuild schedule), listens, and stops gracefully
+ * on SIGTERM.
  */
-import { resolve } from 'node:path';
-import { createApp } from './app.ts';
+import { distStaleness, runBuild } from './build/run-build.ts';
+import { composeSidecar } from './compose-sidecar.ts';
 import { parseConfig, redactConfig } from './config.ts';
-import { createSnapshotSource } from './data/snapshot-source.ts';
-import { loadSnapshot } from './data/load-snapshot.ts';
-import { watchDist } from './data/watch-dist.ts';
-import { distStaleness, runBuild } from './ensure-dist.ts';
-import { createHub } from './hub/create-hub.ts';
 import { createBatchedWriter } from './log-writer.ts';
 import { createLogger } from './logger.ts';
-import { createMcpHandler } from './mcp/create-mcp-handler.ts';
-import { startServer } from './server.ts';
-
-const ROOT = resolve(import.meta.dirname, '..');
 
 async function main(): Promise<void> {
   const output = createBatchedWriter((chunk) => process.stdout.write(chunk));
@@ -32,23 +24,15 @@ async function main(): Promise<void> {
 
   const staleness = config.BUILD_ON_START === 'never' ? null : config.BUILD_ON_START === 'always' ? 'forced' : distStaleness(config);
   if (staleness) {
-    logger.info('build_needed', { reason: staleness });
-    await runBuild(config, logger);
+    logger.info('build_needed', { reason: staleness, distDir: config.DIST_DIR, contentDir: config.CONTENT_DIR });
+    const started = performance.now();
+    await runBuild(config);
+    logger.info('build_finished', { seconds: Math.round(performance.now() - started) / 1000 });
   }
-  const distDir = resolve(ROOT, config.DIST_DIR);
-  const snapshots = createSnapshotSource(await loadSnapshot(distDir), (e) => logger.error('snapshot_listener_failed', { error: String(e) }));
-  const first = snapshots.current().manifest;
-  logger.info('snapshot_loaded', { distDir, reviews: first.reviewCount, updated: first.updated, inputsHash: first.inputsHash });
-  if (first.baseUrl !== config.BASE_URL) logger.warn('base_url_mismatch', { built: first.baseUrl, configured: config.BASE_URL });
-
-  const now = () => performance.now();
-  // A publish ping can arrive before the next poll of dist/: the hub asks the watcher to look first.
-  let watcher: ReturnType<typeof watchDist> | undefined;
-  const hub = await createHub({ snapshots, config, logger, now, refresh: async () => watcher?.check() });
-  const mcpHandler = createMcpHandler({ snapshots, config, logger, now });
-  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now });
-  watcher = watchDist(distDir, snapshots, { intervalMs: config.WATCH_INTERVAL_MS, logger });
-  const running = await startServer(app.listener, config, config.HOST, config.PORT);
+  const sidecar = await composeSidecar(config, { logger });
+  const first = sidecar.snapshots.current().manifest;
+  logger.info('snapshot_loaded', { distDir: sidecar.snapshots.current().distDir, reviews: first.reviewCount, updated: first.updated, inputsHash: first.inputsHash });
+  const running = await sidecar.listen();
   logger.info('listening', { url: running.url, baseUrl: config.BASE_URL, serveStatic: config.SERVE_STATIC });
 
   let stopping = false;
@@ -56,10 +40,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('shutdown_started', { signal });
-    watcher?.close();
-    app.close();
+    sidecar.watcher?.close();
     const { forced } = await running.shutdown(config.SHUTDOWN_TIMEOUT_MS);
-    await hub.close().catch((e: unknown) => logger.error('hub_close_failed', { error: String(e) }));
+    await sidecar.close().catch((e: unknown) => logger.error('shutdown_failed', { error: String(e) }));
     logger.info('shutdown_finished', { forced });
     process.exit(0);
   };

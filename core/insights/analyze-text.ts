@@ -1,6 +1,7 @@
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { applyAnswers } from './internal/answered-questions.ts';
-import { scoreSentence, type ScoredSentence } from './score-sentence.ts';
+import { scoreSentence } from './score-sentence.ts';
+import type { ScoredSentence } from './scored-sentence.ts';
 import { polarityOf } from './polarity.ts';
 import { scoreTarget } from './score-target.ts';
 import { splitSentences, type Span } from './split-sentences.ts';

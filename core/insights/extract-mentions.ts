@@ -1,7 +1,7 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import { withinOneEdit } from './internal/edit-distance.ts';
 import { buildPhraseTrie, matchPhrase, type PhraseTrie } from './internal/phrase-trie.ts';
-import { isNegator } from './score-sentence.ts';
+import { isNegator } from './scored-sentence.ts';
 import { tokenize, type Token } from './tokenize.ts';
 
 /** Catalog ids found in a text; each list sorted and without duplicates. */

@@ -2,38 +2,10 @@ import { applyContextRules } from './internal/context-rules.ts';
 import { applyModifiers } from './internal/modifiers.ts';
 import { matchPhrase } from './internal/phrase-trie.ts';
 import { N_SCALAR } from './internal/negation.ts';
-import { BOOSTERS, CONTRAST, NEGATORS } from './lexicon/word-classes.ts';
+import { BOOSTERS, CONTRAST } from './lexicon/word-classes.ts';
 import { comparativeValence, derivedValence, SENTIMENT_PHRASES, wordValence } from './sentiment-lexicon.ts';
+import { isNegator, type ScoredSentence, type TokenRole } from './scored-sentence.ts';
 import type { Token } from './tokenize.ts';
-
-/** How a token takes part in scoring. `part` = covered by a phrase that starts earlier. */
-export type TokenRole = 'word' | 'punct' | 'negator' | 'booster' | 'contrast' | 'inert' | 'irony' | 'hedge' | 'part';
-
-/** Per-token sentiment of one sentence, after context, intensifiers and negation are applied. */
-export interface ScoredSentence {
-  tokens: readonly Token[];
-  valence: number[];
-  role: TokenRole[];
-  /** Booster strength (negative for hedges) of tokens whose role is `booster`. */
-  boost: number[];
-  /** True where the valence came from a phrase that holds its own negation ("never called back"). */
-  immune: boolean[];
-  /** True at the first token of a multi-word expression: its valence is fixed, context rules skip it. */
-  phrase: boolean[];
-  /** Clause index of each token; clauses are split at punctuation and contrast markers. */
-  clause: number[];
-  /** For each clause index: true when it begins at a contrast marker ("…, but the cleanup…"). */
-  afterContrast: boolean[];
-  /**
-   * For each clause index: true when a contrast clause has no subject of its own and so continues
-   * the previous one ("the dim sum is ok but doesn't taste fresh", "…but it was cold").
-   */
-  continues: boolean[];
-  /** Number of exclamation marks: emphasis for whatever the sentence says. */
-  exclamations: number;
-  /** Opinion lent to a question by the short answer after it ("Did they clean up? Not really."). */
-  answer: number;
-}
 
 /**
  * Scores one sentence's tokens. Reads phrases first (longest match), then single words from the
@@ -225,10 +197,6 @@ const CONTINUATION = new Set(`it its it's is was were are be been has had have d
   don't wasn't isn't aren't weren't can could can't couldn't would wouldn't will won't should tastes taste looks
   seems seemed also still not overall nothing none hardly barely`.split(/\s+/));
 
-/** True for negators, including any "n't" contraction. */
-export function isNegator(norm: string): boolean {
-  return NEGATORS.has(norm) || norm.endsWith("n't");
-}
 
 function nextIsWord(tokens: readonly Token[], i: number): boolean {
   return tokens[i + 1]?.word === true;

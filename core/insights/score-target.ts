@@ -1,4 +1,4 @@
-import type { ScoredSentence } from './score-sentence.ts';
+import type { ScoredSentence } from './scored-sentence.ts';
 
 /** Tunable weights of target attribution, in one place so docs/insights.md can cite them. */
 export const ATTRIBUTION = {

@@ -4,7 +4,7 @@ import { foldText } from './fold-text.ts';
 import { serviceKey, technicianKeys } from './match-mentions.ts';
 import type { CreateSearchEngine, SearchEngine, SearchResult } from './search-engine.ts';
 import type { SearchQuery } from './search-query-schema.ts';
-import { EMPTY_LIST, PostingsBuilder, firstNotNewerThan, firstOlderThan, lowerBound } from './internal/sorted-lists.ts';
+import { EMPTY_LIST, PostingsBuilder, firstNotNewerThan, firstOlderThan, lowerBound } from './sorted-lists.ts';
 import { TextIndex } from './internal/text-index.ts';
 
 /**

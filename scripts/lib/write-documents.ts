@@ -20,7 +20,7 @@ export function brotliQuality(bytes: number): number {
   return bytes <= 256 * 1024 ? 11 : 7;
 }
 
-async function compress(body: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
+export async function compress(body: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
   // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 9 }),

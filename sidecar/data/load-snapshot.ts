@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { BUILD_MANIFEST_FILE, BuildManifestSchema, type ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import { createSearchEngine } from '../../core/search/create-search-engine.ts';
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { parseReviewsDocument } from './parse-reviews-document.ts';
-import { registerReviewsLayout } from './since-bodies.ts';
 import type { EncodedBody, ServedDocument, Snapshot } from './snapshot.ts';
 
 /** A dist/ that cannot be loaded (missing, mid-swap, or corrupt); the message names the file. */
@@ -21,7 +20,9 @@ export class SnapshotLoadError extends Error {
  * parses reviews.json and insights.json and builds the search engine.
  */
 export async function loadSnapshot(distDir: string): Promise<Snapshot> {
-  const dir = resolve(distDir);
+  // dist/ is a link to the newest build folder: resolve it once, so this snapshot reads (and later
+  // serves pages from) one build folder that a rebuild never renames.
+  const dir = await realpath(resolve(distDir)).catch(() => resolve(distDir));
   const manifestText = await readText(join(dir, BUILD_MANIFEST_FILE));
   let json: unknown;
   try {
@@ -46,11 +47,10 @@ export async function loadSnapshot(distDir: string): Promise<Snapshot> {
   }
   const reviewsDocument = parsedReviews.document;
   if (!Array.isArray(reviewsDocument.reviews) || !reviewsDocument.business) throw new SnapshotLoadError('reviews.json: not a reviews document');
-  if (parsedReviews.layout) registerReviewsLayout(reviewsDocument, parsedReviews.layout);
   const insights = parseDocument<InsightsDocument>(documents, 'insights');
   const reviewsById = new Map<string, Review>(reviewsDocument.reviews.map((r) => [r.id, r]));
   const search = createSearchEngine(reviewsDocument.reviews, reviewsDocument.business);
-  return { distDir: dir, manifest, documents, reviewsDocument, insights, reviewsById, search };
+  return { distDir: dir, manifest, documents, reviewsDocument, reviewsLayout: parsedReviews.layout, insights, reviewsById, search };
 }
 
 async function loadDocument(dir: string, doc: ManifestDocument): Promise<ServedDocument> {

@@ -1,17 +1,9 @@
 import { renderSinceDocument } from '../../core/feeds/render-reviews-document.ts';
 import { latestDate } from '../../core/model/latest-date.ts';
-import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
-import { firstOlderThan } from '../../core/search/internal/sorted-lists.ts';
-import type { ReviewsLayout } from './parse-reviews-document.ts';
+import { firstOlderThan } from '../../core/search/sorted-lists.ts';
 import type { Snapshot } from './snapshot.ts';
 
-const layouts = new WeakMap<ReviewsDocument, ReviewsLayout>();
 const CLOSE = Buffer.from(']}');
-
-/** Records where the reviews of a parsed reviews.json sit in its bytes (set by loadSnapshot). */
-export function registerReviewsLayout(document: ReviewsDocument, layout: ReviewsLayout): void {
-  layouts.set(document, layout);
-}
 
 /**
  * Renders GET /api/reviews/since/{date} for dates outside the prebuilt window, byte for byte what
@@ -23,7 +15,7 @@ export function registerReviewsLayout(document: ReviewsDocument, layout: Reviews
 export function createSinceRenderer(snapshot: Snapshot): SinceRenderer {
   const reviews = snapshot.reviewsDocument.reviews;
   const dates = reviews.map((r) => r.date);
-  const layout = layouts.get(snapshot.reviewsDocument);
+  const layout = snapshot.reviewsLayout;
   const render = (date: string) => {
     if (!layout) {
       const doc = renderSinceDocument(reviews, date);

@@ -3,6 +3,7 @@ import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
 import type { SearchEngine } from '../../core/search/search-engine.ts';
+import type { ReviewsLayout } from './parse-reviews-document.ts';
 
 /** One encoding of a document, bytes in memory with their precomputed validator. */
 export interface EncodedBody {
@@ -31,6 +32,8 @@ export interface Snapshot {
   /** Data documents by URL path (/reviews.json, /feed.xml, /api/reviews/since/2026-11-01, …). */
   documents: ReadonlyMap<string, ServedDocument>;
   reviewsDocument: ReviewsDocument;
+  /** Where each review sits in reviews.json's bytes (null when the file's layout was not the build's): since bodies slice it. */
+  reviewsLayout: ReviewsLayout | null;
   insights: InsightsDocument;
   reviewsById: ReadonlyMap<string, Review>;
   search: SearchEngine;
@@ -42,8 +45,3 @@ export interface SnapshotSource {
   /** Called after each swap with the new and the previous snapshot; returns an unsubscribe function. */
   onChange(listener: (next: Snapshot, previous: Snapshot) => void): () => void;
 }
-
-// Implementations, re-exported so users of the contract find them here.
-export { loadSnapshot, SnapshotLoadError } from './load-snapshot.ts';
-export { createSnapshotSource, type MutableSnapshotSource } from './snapshot-source.ts';
-export { watchDist, type DistWatcher } from './watch-dist.ts';

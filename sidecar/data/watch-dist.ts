@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { loadSnapshot } from './load-snapshot.ts';
 import type { MutableSnapshotSource } from './snapshot-source.ts';
 import type { Snapshot } from './snapshot.ts';
+import type { RejectedBuild } from './build-guard.ts';
 
 export interface DistWatcher {
   /** Looks for a new build now; resolves true when it swapped one in. */
@@ -18,6 +19,10 @@ export interface WatchOptions {
   load?: (distDir: string) => Promise<Snapshot>;
   /** Monotonic clock in milliseconds. */
   now?: () => number;
+  /** Why a loaded build must not be served (null: serve it). A refused build is kept out until dist/ changes again. */
+  refuse?: (next: Snapshot) => string | null;
+  /** Told of every refused build, and of `null` when a good one is swapped in. */
+  onRefused?: (refused: RejectedBuild | null) => void;
 }
 
 /** How long a manifest that failed to load waits before it is tried again (unless it changes). */
@@ -57,7 +62,14 @@ export function watchDist(distDir: string, source: MutableSnapshotSource, option
       failed = undefined;
       const previous = source.current();
       if (sameJson(next.manifest, previous.manifest)) return false;
+      const reason = options.refuse?.(next) ?? null;
+      if (reason !== null) {
+        options.logger.error('snapshot_refused', { reason, inputsHash: next.manifest.inputsHash, servingInputsHash: previous.manifest.inputsHash });
+        options.onRefused?.({ inputsHash: next.manifest.inputsHash, baseUrl: next.manifest.baseUrl, reason });
+        return false;
+      }
       source.swap(next);
+      options.onRefused?.(null);
       options.logger.info('snapshot_swapped', {
         reviews: next.manifest.reviewCount,
         updated: next.manifest.updated,

@@ -4,7 +4,7 @@ import { MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-
 import { createDynamicScheduler } from './dynamic-scheduler.ts';
 import { HttpError } from './errors.ts';
 import { sendFastError } from './fast-handler.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createFixedWindowLimiter } from './rate-limit.ts';
 
 const SINCE_BASE = SINCE_PREFIX.slice(0, -1);
 /** Dynamic work run per turn of the event loop before the loop goes back to I/O. */
@@ -37,7 +37,13 @@ export function createDynamicAdmission(deps: DynamicAdmissionDeps) {
   const { limits } = deps;
   const limiter =
     limits.DYNAMIC_RATE_LIMIT_MAX > 0
-      ? createRateLimiter({ max: limits.DYNAMIC_RATE_LIMIT_MAX, windowSeconds: limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS, trustProxy: deps.trustProxy, now: deps.now, name: 'dynamic' })
+      ? createFixedWindowLimiter({
+          max: limits.DYNAMIC_RATE_LIMIT_MAX,
+          windowSeconds: limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS,
+          trustProxy: deps.trustProxy,
+          now: deps.now,
+          name: 'dynamic',
+        })
       : undefined;
   const scheduler = createDynamicScheduler({ maxPending: limits.DYNAMIC_MAX_PENDING, sliceMs: SLICE_MS, now: deps.now });
 
@@ -45,7 +51,12 @@ export function createDynamicAdmission(deps: DynamicAdmissionDeps) {
     const head = req.method === 'HEAD';
     const decision = limiter?.(req, res);
     if (decision?.limited) {
-      return sendFastError(res, new HttpError(429, 'Too many requests; retry later', [], { 'Retry-After': String(decision.retryAfter) }), deps.common, head);
+      return sendFastError(
+        res,
+        new HttpError(429, 'Too many requests; retry later', [], { 'Retry-After': String(decision.retryAfter) }),
+        deps.common,
+        head,
+      );
     }
     const release = scheduler.submit(() => {
       // The client may have gone while the request waited: nothing to do then.

@@ -21,7 +21,11 @@ function errorJson(message: string): string {
 /** A complete raw HTTP/1.1 error response (for the `clientError` socket, where no ServerResponse exists). */
 export function rawErrorResponse(status: number, message: string): string {
   const body = errorJson(message);
-  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`];
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
   for (const [name, value] of nodeErrorHeaders()) lines.push(`${name}: ${value}`);
   lines.push('Connection: close', '', body);
   return lines.join('\r\n');
@@ -30,7 +34,15 @@ export function rawErrorResponse(status: number, message: string): string {
 /** Answers with a JSON error and closes the connection afterwards (the framing is not to be trusted). */
 function refuse(res: ServerResponse, status: number, message: string): void {
   const body = Buffer.from(errorJson(message));
-  res.writeHead(status, [...nodeErrorHeaders().flat(), 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length), 'Connection', 'close']);
+  res.writeHead(status, [
+    ...nodeErrorHeaders().flat(),
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'Content-Length',
+    String(body.length),
+    'Connection',
+    'close',
+  ]);
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
@@ -52,5 +64,7 @@ export function withFramingChecks(listener: RequestListener): RequestListener {
 
 /** `Expect` other than 100-continue: 417 as JSON with the usual headers (Node's default is a bare 417). */
 export function answerExpectationFailed(server: Server): void {
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => refuse(res, 417, 'Unsupported Expect header; only 100-continue is supported'));
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
+    refuse(res, 417, 'Unsupported Expect header; only 100-continue is supported'),
+  );
 }

@@ -9,36 +9,30 @@ import type { HubStore } from '../storage/hub-store.ts';
 import { openSqliteHubStore } from '../storage/sqlite-hub-store.ts';
 import { createDeliverySender } from './delivery-sender.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
+import type { HubConfig } from './hub-config.ts';
 import { resolveHubSettings } from './hub-settings.ts';
 import { createHubRouter } from './hub-router.ts';
 import { createConcurrencyLimiter } from './internal/concurrency-limiter.ts';
-import { createRateLimiter } from './internal/rate-limiter.ts';
+import { createTokenBucketLimiter } from '../http/rate-limit.ts';
 import { createOutboundClient } from './outbound-client.ts';
 import { systemResolver, type HostResolver } from './pinned-connector.ts';
 import { createPublisher } from './publish-changes.ts';
-import { buildInChildProcess, scheduleRebuild, type RunBuild } from './rebuild-schedule.ts';
 import { createSubscriptionIntents } from './subscription-intents.ts';
 import { sendDenial } from './verify-intent.ts';
 
 export interface HubDeps {
   snapshots: SnapshotSource;
-  /** The sidecar's validated config (sidecar/config.ts); the hub reads its HUB_* keys, REBUILD_CRON and BASE_URL. */
-  config: Record<string, unknown>;
+  /** The sidecar's validated config; the hub reads its HUB_* keys and BASE_URL. */
+  config: HubConfig & { BASE_URL: string };
   logger: Logger;
   /**
-   * Monotonic clock of the sidecar (performance.now). Not used by the hub: its times are stored
-   * in the database and must survive a restart, so they come from `clock` (wall clock) instead.
-   */
-  now?: () => number;
-  /** Wall clock in epoch milliseconds for leases, retry times and publish times; default Date.now. */
+   * Wall clock in epoch milliseconds (hub times are stored and must survive a restart) for leases, retry times and publish times; default Date.now. */
   clock?: () => number;
   /** Seams for tests and the benchmark; production uses the defaults. */
   resolve?: HostResolver;
   random?: () => number;
   /** A store to use instead of opening HUB_DB_PATH (it is then not closed by the hub). */
   store?: HubStore;
-  /** What REBUILD_CRON runs; default `node scripts/build.ts` in a child process. */
-  runBuild?: RunBuild;
   /**
    * Looks for a new build before a publish ping is handled (e.g. the dist watcher's `check`), so
    * a ping right after a deployment publishes it without waiting for the next poll. Optional.
@@ -64,20 +58,10 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-const ROOT = resolvePath(import.meta.dirname, '..', '..');
 /** How long a claimed notification stays reserved for this process (claims also cover time queued for a slot). */
 const CLAIM_MS = 10 * 60_000;
 /** How long close() lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 3_000;
-const BUILD_KEYS = ['DIST_DIR', 'CONTENT_DIR', 'BASE_URL', 'SINCE_WINDOW_DAYS'];
-
-/** The rebuild runs with the sidecar's own build settings, so it writes the dist/ the sidecar watches. */
-function buildEnv(config: Record<string, unknown>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of BUILD_KEYS) if (config[key] !== undefined && config[key] !== '') env[key] = String(config[key]);
-  return env;
-}
-
 /**
  * The WebSub hub (issue 5): verified subscriptions in SQLite, change detection per topic after
  * every build, durable fan-out with retries, and SSRF-safe outbound requests.
@@ -133,7 +117,7 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   });
   wakeWorker = () => worker.wake();
   const intents = createSubscriptionIntents({ store, client, limiter, settings, now, logger, deny });
-  const rate = createRateLimiter(settings.subscribeRatePerMinute, now);
+  const rate = createTokenBucketLimiter(settings.subscribeRatePerMinute, now);
   const router = createHubRouter({
     context: { topics: [...settings.topics.keys()], allow: settings.allow, lease: settings.lease },
     rateLimit: (key) => rate.take(key),
@@ -162,7 +146,6 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
       ),
     );
   }
-  if (settings.rebuildCron !== '') tasks.push(scheduleRebuild(settings.rebuildCron, deps.runBuild ?? buildInChildProcess(ROOT, buildEnv(deps.config)), logger));
 
   let closed = false;
   return {

@@ -12,7 +12,7 @@ const duration = (fallback: string, what: string) =>
 
 const count = (fallback: number, what: string) => z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(`${what} Default ${fallback}.`);
 
-const cronExpression = (fallback: string, what: string) =>
+export const cronExpression = (fallback: string, what: string) =>
   z
     .string()
     .default(fallback)
@@ -48,5 +48,7 @@ export const HubConfigShape = {
   HUB_SUBSCRIBE_RATE: count(30, 'Subscribe/unsubscribe requests per minute per client address (token bucket, bursts up to the same number).'),
   HUB_CA_FILE: z.string().default('').describe('PEM file of extra CA certificates trusted for callbacks, added to the system store and NODE_EXTRA_CA_CERTS.'),
   HUB_SWEEP_CRON: cronExpression('*/5 * * * *', 'node-cron schedule of the sweep that deletes subscriptions whose lease ran out; "off" disables it (expired leases get no deliveries either way).'),
-  REBUILD_CRON: cronExpression('off', 'node-cron schedule of a rebuild from content/ in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".'),
 };
+
+export const HubConfigSchema = z.object(HubConfigShape);
+export type HubConfig = z.infer<typeof HubConfigSchema>;

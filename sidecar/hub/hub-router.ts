@@ -3,7 +3,8 @@ import { Router, type ErrorRequestHandler, type Request, type Response } from 'e
 import { classifyAddress } from '../../core/hub/classify-address.ts';
 import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
 import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
-import type { ErrorBody, ErrorIssue } from '../../core/schemas/error-schema.ts';
+import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
+import { HttpError, sendError } from '../http/errors.ts';
 import { discardRestThenClose, readLimitedBody } from '../http/read-limited-body.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
@@ -28,9 +29,7 @@ export const HUB_MAX_BODY_BYTES = 16 * 1024;
 
 /** A JSON error, never cached; a body left unread is discarded up to a bound, then the connection is cut. */
 function fail(res: Response, status: number, error: string, issues: ErrorIssue[] = []): void {
-  const body: ErrorBody = { error, issues };
-  res.set('Cache-Control', 'no-store');
-  res.status(status).type('application/json').send(JSON.stringify(body));
+  sendError(res, new HttpError(status, error, issues));
   discardRestThenClose(res.req);
 }
 

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { parseCidrList, type Cidr } from '../../core/hub/cidr.ts';
 import type { LeasePolicy } from '../../core/hub/lease.ts';
 import { parseDuration, parseDurationList } from '../../core/hub/parse-duration.ts';
 import { TOPIC_PATHS } from '../../core/model/published-paths.ts';
-import { HubConfigShape } from './hub-config.ts';
+import type { HubConfig } from './hub-config.ts';
 
 /** The hub's settings in working units (milliseconds, seconds for leases, parsed CIDRs). */
 export interface HubSettings {
@@ -28,24 +27,16 @@ export interface HubSettings {
   caFile: string;
   /** node-cron expressions; '' = off. */
   sweepCron: string;
-  rebuildCron: string;
 }
-
-const HubConfigSchema = z.object({
-  BASE_URL: z.string().default('http://localhost:4321').transform((u) => u.replace(/\/+$/, '')),
-  ...HubConfigShape,
-});
 
 const ms = (text: string) => parseDuration(text)!;
 const cronOrOff = (text: string) => (text.trim() === 'off' ? '' : text.trim());
 
 /**
- * Reads the hub's keys from the sidecar config. The config was validated by sidecar/config.ts
- * already; parsing again here is idempotent and gives the hub its own types (and lets tests pass
- * a partial config).
+ * The hub's keys of the sidecar config (validated once by sidecar/config.ts) in working units.
+ * Throws when the lease bounds contradict each other.
  */
-export function resolveHubSettings(config: Record<string, unknown>): HubSettings {
-  const c = HubConfigSchema.parse(Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined && v !== '')));
+export function resolveHubSettings(c: HubConfig & { BASE_URL: string }): HubSettings {
   const lease: LeasePolicy = {
     defaultSeconds: Math.round(ms(c.HUB_LEASE_DEFAULT) / 1000),
     minSeconds: Math.round(ms(c.HUB_LEASE_MIN) / 1000),
@@ -72,6 +63,5 @@ export function resolveHubSettings(config: Record<string, unknown>): HubSettings
     subscribeRatePerMinute: c.HUB_SUBSCRIBE_RATE,
     caFile: c.HUB_CA_FILE,
     sweepCron: cronOrOff(c.HUB_SWEEP_CRON),
-    rebuildCron: cronOrOff(c.REBUILD_CRON),
   };
 }

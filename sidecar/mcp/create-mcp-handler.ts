@@ -7,7 +7,7 @@ import type { McpEndpoint } from './http/mcp-endpoint.ts';
 import { JsonRpcCode, McpHttpError, sendMcpHttpError } from './http/mcp-http-error.ts';
 import { ALLOWED_METHODS, originGuard } from './http/origin-policy.ts';
 import { createCursorCodec } from './internal/cursor-codec.ts';
-import { resolveMcpSettings } from './mcp-config.ts';
+import { resolveMcpSettings, type McpConfig } from './mcp-config.ts';
 import { createMemoryRevocationStore } from './session/revocation-store.ts';
 import { loadOrCreateSessionSecret } from './session/session-secret-file.ts';
 import { createSessionManager } from './session/session-manager.ts';
@@ -16,11 +16,9 @@ import { createToolCatalog } from './tools/register-tools.ts';
 
 export interface McpDeps {
   snapshots: SnapshotSource;
-  /** The sidecar's validated config (sidecar/config.ts); MCP reads its MCP_* keys and BASE_URL. */
-  config: Record<string, unknown>;
+  /** The sidecar's validated config; MCP reads its MCP_* keys and BASE_URL. */
+  config: McpConfig & { BASE_URL: string };
   logger: Logger;
-  /** The app's monotonic clock (performance.now). Not used here: session ids need wall-clock time. */
-  now?: () => number;
   /** Wall clock, ms since the epoch, for session ids (tests set it); defaults to Date.now. */
   wallClock?: () => number;
 }
@@ -80,9 +78,9 @@ export function createMcpHandler(deps: McpDeps): Router {
  * The config with MCP_SESSION_SECRET filled in when it is unset: from MCP_SESSION_SECRET_FILE
  * (generated on first start), so that session ids are never signed with a key anyone can derive.
  */
-function withSessionSecret(config: Record<string, unknown>, logger: Logger): Record<string, unknown> {
-  if (typeof config.MCP_SESSION_SECRET === 'string' && config.MCP_SESSION_SECRET !== '') return config;
-  const path = typeof config.MCP_SESSION_SECRET_FILE === 'string' && config.MCP_SESSION_SECRET_FILE !== '' ? config.MCP_SESSION_SECRET_FILE : 'data/mcp-session-secret';
+function withSessionSecret<T extends McpConfig>(config: T, logger: Logger): T {
+  if (config.MCP_SESSION_SECRET !== '') return config;
+  const path = config.MCP_SESSION_SECRET_FILE || 'data/mcp-session-secret';
   const { secret, source, created } = loadOrCreateSessionSecret(path);
   if (created) logger.info('mcp.session_secret_created', { source, ...(source === 'file' && { path }) });
   return { ...config, MCP_SESSION_SECRET: secret };

@@ -5,8 +5,7 @@ const LOOPBACK_ORIGINS = 'http://localhost:*,http://127.0.0.1:*,http://[::1]:*';
 
 /**
  * Environment settings of the MCP endpoint; merged into the sidecar config (sidecar/config.ts).
- * Values stay primitive (strings and numbers) so parsing them twice gives the same result;
- * resolveMcpSettings turns them into what the endpoint uses.
+ * resolveMcpSettings turns the validated values into what the endpoint uses.
  */
 export const McpConfigShape = {
   MCP_ALLOWED_ORIGINS: z
@@ -55,7 +54,7 @@ export const McpConfigShape = {
     ),
 };
 
-const McpConfigSchema = z.object(McpConfigShape);
+export const McpConfigSchema = z.object(McpConfigShape);
 export type McpConfig = z.infer<typeof McpConfigSchema>;
 
 /** One allowed origin: exact scheme and host, and a port or any port. */
@@ -89,15 +88,12 @@ export function parseOriginRule(entry: string): OriginRule {
 }
 
 /**
- * Resolves the MCP_* keys of the sidecar config (plus BASE_URL). With no MCP_SESSION_SECRET, the key is
- * derived from BASE_URL, which every replica of one deployment shares, so ids still verify across
- * processes and restarts; anyone who knows BASE_URL can forge ids, which is tolerable only because a
- * session id is not a credential here (interface spec, Authentication §3).
+ * Resolves the MCP_* keys of the sidecar config (plus BASE_URL). createMcpHandler always fills
+ * MCP_SESSION_SECRET first (from the environment or MCP_SESSION_SECRET_FILE); the key derived from
+ * BASE_URL below is only the fallback of this pure function when called without one (unit tests).
  */
-export function resolveMcpSettings(config: Record<string, unknown>): McpSettings {
-  const picked = Object.fromEntries(Object.keys(McpConfigShape).map((k) => [k, config[k]]));
-  const parsed = McpConfigSchema.parse(picked);
-  const baseUrl = typeof config.BASE_URL === 'string' && URL.canParse(config.BASE_URL) ? config.BASE_URL : 'http://localhost:4321';
+export function resolveMcpSettings(parsed: McpConfig & { BASE_URL: string }): McpSettings {
+  const baseUrl = parsed.BASE_URL;
   const entries = parsed.MCP_ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   const allowedOrigins = [new URL(baseUrl).origin, ...entries].map(parseOriginRule);
   const secret = parsed.MCP_SESSION_SECRET || `shingle-mcp-derived-secret|${new URL(baseUrl).origin}`;

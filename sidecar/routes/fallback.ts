@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import { HttpError, methodNotAllowed } from '../http/errors.ts';
+import { safePath } from './static-pages.ts';
 
 /** A path that decodes (the router and serve-static decode it); anything else is a malformed URL. */
 export const malformedUrlGuard: RequestHandler = (req, _res, next) => {
@@ -16,27 +18,30 @@ export const malformedUrlGuard: RequestHandler = (req, _res, next) => {
 
 /**
  * After every route: 405 (with Allow) when the path names a static file but the method is not
- * GET/HEAD, otherwise a JSON 404.
+ * GET/HEAD; a browser asking for a missing page gets the site's 404 page (status 404); everything
+ * else — API paths, clients that prefer JSON — a JSON 404.
  */
 export function fallbackRoute(snapshots: SnapshotSource, serveStatic: boolean): RequestHandler {
-  return (req, _res, next) => {
-    if (serveStatic && req.method !== 'GET' && req.method !== 'HEAD' && isStaticFile(snapshots.current().distDir, req.path)) {
-      return next(methodNotAllowed(req.method, ['GET', 'HEAD', 'OPTIONS']));
-    }
-    next(new HttpError(404, `No resource at ${req.path.slice(0, 200)}`));
+  return (req, res, next) => {
+    const dir = snapshots.current().distDir;
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (serveStatic && !read && isStaticFile(dir, req.path)) return next(methodNotAllowed(req.method, ['GET', 'HEAD', 'OPTIONS']));
+    const missing = new HttpError(404, `No resource at ${req.path.slice(0, 200)}`);
+    if (!serveStatic || !read || req.path.startsWith('/api/') || req.accepts(['application/json', 'text/html']) !== 'text/html') return next(missing);
+    readFile(join(dir, '404.html')).then(
+      (page) => {
+        res.status(404).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': String(page.length) });
+        res.end(req.method === 'HEAD' ? undefined : page);
+      },
+      () => next(missing),
+    );
   };
 }
 
 function isStaticFile(dir: string, path: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return false;
-  }
-  if (decoded.includes('\0')) return false;
-  // normalize() of an absolute path cannot climb above "/", so the file stays inside dir.
-  const file = join(dir, normalize(`/${decoded}`));
+  const relative = safePath(path);
+  if (relative === null) return false;
+  const file = join(dir, relative);
   try {
     const st = statSync(file);
     return st.isFile() || (st.isDirectory() && statSync(join(file, 'index.html')).isFile());

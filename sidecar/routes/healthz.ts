@@ -1,15 +1,22 @@
 import type { RequestHandler } from 'express';
+import type { RejectedBuild } from '../data/build-guard.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import { methodNotAllowed } from '../http/errors.ts';
 
-/** GET /healthz: 200 while a build is loaded (always, once the server listens), with what it serves. */
-export function healthzRoute(snapshots: SnapshotSource, startedAt: number, now: () => number): RequestHandler {
+/**
+ * GET /healthz: 200 while a build is loaded (always, once the server listens), with what it serves.
+ * `status` is "degraded" while a newer build was refused (e.g. built for another BASE_URL): the old
+ * build is still served, and `refusedBuild` says why the new one is not.
+ */
+export function healthzRoute(snapshots: SnapshotSource, startedAt: number, now: () => number, refused: () => RejectedBuild | null = () => null): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next(methodNotAllowed(req.method, ['GET', 'HEAD']));
     const { manifest } = snapshots.current();
+    const refusedBuild = refused();
     const body = Buffer.from(
       JSON.stringify({
-        status: 'ok',
+        status: refusedBuild ? 'degraded' : 'ok',
+        ...(refusedBuild && { refusedBuild }),
         build: { inputsHash: manifest.inputsHash, reviewCount: manifest.reviewCount, updated: manifest.updated, baseUrl: manifest.baseUrl },
         uptimeSeconds: Math.round((now() - startedAt) / 1000),
       }),

@@ -16,6 +16,11 @@ export function trailingSlashRoute(common: readonly [string, string][]) {
     const sinceSegment = trimmed.startsWith(SINCE_PREFIX) ? trimmed.slice(SINCE_PREFIX.length) : null;
     if (trimmed !== SEARCH_PATH && (sinceSegment === null || sinceSegment === '' || sinceSegment.includes('/'))) return 0;
     const shown = trimmed.slice(0, 200);
-    return sendFastError(res, new HttpError(404, `No resource at ${shown}/; did you mean ${shown} (without the trailing slash)?`), common, req.method === 'HEAD');
+    return sendFastError(
+      res,
+      new HttpError(404, `No resource at ${shown}/; did you mean ${shown} (without the trailing slash)?`),
+      common,
+      req.method === 'HEAD',
+    );
   };
 }

@@ -3,35 +3,17 @@
  * - Filters live in the query string under the API's own names, so a filtered URL is shareable.
  * - With filters present, results come from GET /api/reviews/search on the same origin.
  * - When the search service is not reachable (static hosting), the static, paginated list stays.
- * Review data is only ever written with textContent / attributes: never as HTML.
+ * Review data is only ever written with textContent / attributes: never as HTML. Result cards are
+ * the same card the build renders (site/lib/review-card.ts).
  */
+import type { Review } from '../../core/schemas/review-schema.ts';
+import { cardToDom, reviewCard } from '../lib/review-card.ts';
 
 /** The search filters of the page: the same names as GET /api/reviews/search. */
 export const FILTER_KEYS = ['query', 'rating', 'min_rating', 'since', 'until', 'mentions_technician', 'mentions_service'] as const;
 
-interface EntityRef {
-  id: string;
-  name: string;
-}
-/** The fields of a published review that the card shows (core/schemas/review-schema.ts). */
-interface ApiReview {
-  id: string;
-  date: string;
-  rating: number;
-  title?: string;
-  text: string;
-  author: string;
-  language: string;
-  source: { platform: string; url?: string };
-  verification: { method: string };
-  technicians: EntityRef[];
-  services: EntityRef[];
-  serviceArea: EntityRef | null;
-  ownerReply?: { text: string; date: string };
-  photos: { url: string; alt: string }[];
-}
 interface SearchBody {
-  reviews: ApiReview[];
+  reviews: Review[];
   count: number;
   total: number;
 }
@@ -40,94 +22,12 @@ interface ErrorBody {
   issues?: { path: string; message: string }[];
 }
 
-const PLATFORMS: Record<string, string> = {
-  google: 'Google', yelp: 'Yelp', facebook: 'Facebook', bbb: 'BBB', angi: 'Angi', nextdoor: 'Nextdoor', website: 'our website', email: 'email',
-};
-const METHODS: Record<string, string> = {
-  'job-match': 'matched to a job', 'invoice-match': 'matched to an invoice', 'platform-verified': 'verified by the platform', 'phone-confirmed': 'confirmed by phone',
-};
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-const formatDate = (d: string) => LONG_DATE.format(new Date(`${d}T00:00:00Z`));
-
 /** Builds an element with optional class and text content (text is never parsed as HTML). */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-function timeEl(date: string): HTMLTimeElement {
-  const t = el('time', undefined, formatDate(date));
-  t.dateTime = date;
-  return t;
-}
-
-/** Only http(s) links are ever made clickable (the schema guarantees it; this keeps the client honest). */
-function safeHref(url: string): string | null {
-  try {
-    const u = new URL(url, location.href);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The same markup as review-list.astro renders for one review, built with DOM APIs. */
-export function renderReviewCard(r: ApiReview, owner: string): HTMLElement {
-  const article = el('article', 'review');
-  article.id = r.id;
-  if (r.language && r.language !== 'en') article.lang = r.language;
-  article.append(el('h2', 'review__title', r.title ?? `Review by ${r.author}`));
-  const meta = el('p', 'review__meta');
-  const stars = el('span', 'stars', '★'.repeat(r.rating) + '☆'.repeat(5 - r.rating));
-  stars.setAttribute('role', 'img');
-  stars.setAttribute('aria-label', `Rated ${r.rating} out of 5`);
-  const permalink = el('a');
-  permalink.href = `/reviews/${r.date.slice(0, 7)}/#${r.id}`;
-  permalink.title = 'Permalink to this review';
-  permalink.append(timeEl(r.date));
-  const platform = PLATFORMS[r.source.platform] ?? r.source.platform;
-  const sourceHref = r.source.url ? safeHref(r.source.url) : null;
-  let source: Node = document.createTextNode(platform);
-  if (sourceHref) {
-    const a = el('a', undefined, platform);
-    a.href = sourceHref;
-    a.rel = 'nofollow ugc noopener';
-    source = a;
-  }
-  meta.append(stars, ` · ${r.author} · `, permalink, ' · on ', source, ` · verified (${METHODS[r.verification.method] ?? r.verification.method})`);
-  article.append(meta);
-  article.append(
-    r.text.trim() === ''
-      ? el('p', 'review__text muted', `Rated ${r.rating} of 5 stars, no written review.`)
-      : el('p', 'review__text', r.text),
-  );
-  const about: string[] = [];
-  if (r.technicians.length > 0) about.push(`Crew: ${r.technicians.map((t) => t.name).join(', ')}.`);
-  if (r.services.length > 0) about.push(`Services: ${r.services.map((s) => s.name).join(', ')}.`);
-  if (r.serviceArea) about.push(`Area: ${r.serviceArea.name}.`);
-  if (about.length > 0) article.append(el('p', 'review__about', about.join(' ')));
-  const photos = r.photos.map((p) => ({ href: safeHref(p.url), alt: p.alt })).filter((p) => p.href !== null);
-  if (photos.length > 0) {
-    const p = el('p', 'review__about', 'Photos: ');
-    photos.forEach((ph, i) => {
-      if (i > 0) p.append(', ');
-      const a = el('a', undefined, ph.alt);
-      a.href = ph.href!;
-      a.rel = 'nofollow ugc noopener';
-      p.append(a);
-    });
-    article.append(p);
-  }
-  if (r.ownerReply) {
-    const reply = el('div', 'review__reply');
-    const head = el('p', 'review__reply-head', `Reply from ${owner}, `);
-    head.append(timeEl(r.ownerReply.date));
-    reply.append(head, el('p', 'review__reply-text', r.ownerReply.text));
-    article.append(reply);
-  }
-  return article;
 }
 
 /** The filters present in a query string, in a fixed order, empty values dropped. */
@@ -227,7 +127,7 @@ export function enhanceFilters(): void {
     results.replaceChildren(
       ...reviews.map((r) => {
         const li = el('li');
-        li.append(renderReviewCard(r, owner));
+        li.append(cardToDom(reviewCard(r, owner)));
         return li;
       }),
     );

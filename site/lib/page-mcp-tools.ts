@@ -1,8 +1,8 @@
 /**
- * The MCP tool list for /developers/ and /llms.txt, from the sidecar's own definitions: the same
+ * The MCP tool list for /developers/ and /llms.txt, from the tool descriptors in core/mcp/: the same
  * catalog tools/list answers with (name, title, description, input JSON Schema), so it cannot drift.
  */
-import { createToolCatalog } from '../../sidecar/mcp/tools/register-tools.ts';
+import { listTools } from '../../core/mcp/tool-catalog.ts';
 import { fieldsOf, type FieldRow } from './page-openapi.ts';
 
 export interface ToolView {
@@ -16,7 +16,7 @@ let cached: ToolView[] | undefined;
 
 /** The tools the MCP endpoint offers, in the order tools/list gives them. */
 export function mcpTools(): ToolView[] {
-  cached ??= createToolCatalog().listing.map((tool) => ({
+  cached ??= listTools().map((tool) => ({
     name: tool.name,
     title: tool.title ?? tool.name,
     description: tool.description ?? '',

@@ -1,7 +1,7 @@
 import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
-import { buildOptionsFromEnv } from './build-options.ts';
+import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { contentDirFromEnv, readContentDir } from './read-content-dir.ts';
 
 const KEY = Symbol.for('shingle.siteModel');
@@ -14,7 +14,7 @@ type Cache = { key: string; model: SiteModel };
  */
 export function getSiteModel(): SiteModel {
   const dir = contentDirFromEnv();
-  const { BASE_URL } = buildOptionsFromEnv();
+  const { BASE_URL } = buildOptionsFromEnv(process.env);
   const key = `${dir}\n${BASE_URL}`;
   const g = globalThis as unknown as Record<symbol, Cache | undefined>;
   const cached = g[KEY];

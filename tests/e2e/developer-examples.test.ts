@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signPayload } from '../../core/hub/payload-signature.ts';
 import { SearchResponseSchema } from '../../core/search/search-response-schema.ts';
 import { SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
-import { launchBrowser, newContext } from './helpers/browser.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * The examples on /developers/ are run as printed (bash + curl, Node) against the real sidecar, with the
@@ -38,7 +38,7 @@ async function sh(code: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
   await page.goto(`${sidecar.origin}/developers/`);
@@ -63,6 +63,8 @@ describe('/developers/ examples work against the real service', () => {
 
   it('search returns a valid response for the filters shown', async () => {
     const body = SearchResponseSchema.parse(JSON.parse(await sh(example('search'))));
+    // The sample business has such reviews: an example that finds none would prove nothing.
+    expect(body.count).toBeGreaterThanOrEqual(1);
     expect(body.count).toBeLessThanOrEqual(2);
     expect(body.filters).toMatchObject({ min_rating: 4, mentions_service: 'roof-replacement', limit: 2 });
     for (const r of body.reviews) {
@@ -84,6 +86,7 @@ describe('/developers/ examples work against the real service', () => {
     const status = out.slice(-4).trim();
     const doc = SinceDocumentSchema.parse(JSON.parse(out.slice(0, -4)));
     expect(doc.count).toBe(doc.reviews.length);
+    expect(doc.count).toBeGreaterThanOrEqual(1);
     for (const r of doc.reviews) expect(r.date >= doc.since).toBe(true);
     expect(status).toBe('304');
   });
@@ -97,6 +100,7 @@ describe('/developers/ examples work against the real service', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: { count: number } } });
     const call = json.find((m) => m.id === 2);
+    expect(call?.result?.structuredContent?.count).toBeGreaterThanOrEqual(1);
     expect(call?.result?.structuredContent?.count).toBeLessThanOrEqual(2);
   });
 

@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 let sidecar: RunningSidecar;
 let browser: Browser;
 
 beforeAll(async () => {
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
 });
 

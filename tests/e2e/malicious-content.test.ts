@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, watchPage } from './helpers/browser.ts';
-import { buildContent, startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { buildContent, startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * tests/fixtures/malicious-content holds reviews whose title, text, owner reply and photo alt text are
@@ -36,7 +36,7 @@ let browser: Browser;
 beforeAll(async () => {
   dist = join(mkdtempSync(join(tmpdir(), 'shingle-malicious-')), 'dist');
   await buildContent(FIXTURE, dist, BASE);
-  sidecar = await startSidecar(dist, BASE);
+  sidecar = await startPageSidecar(dist, BASE);
   browser = await launchBrowser();
 }, 120_000);
 

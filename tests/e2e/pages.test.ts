@@ -1,15 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, watchPage } from './helpers/browser.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 let sidecar: RunningSidecar;
 let browser: Browser;
 let pageTypes: [string, string][];
 
 beforeAll(async () => {
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
   const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { date: string }[] };
   const month = doc.reviews[0]!.date.slice(0, 7);

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, watchPage } from './helpers/browser.ts';
-import { reviewIds } from './helpers/review-ids.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { reviewIds } from '../helpers/review-ids.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 let sidecar: RunningSidecar;
 let browser: Browser;
@@ -21,7 +21,7 @@ async function apiIds(filters: string): Promise<{ ids: string[]; total: number }
 }
 
 beforeAll(async () => {
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
 });
 

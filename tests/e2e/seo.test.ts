@@ -1,15 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser.ts';
-import { reviewIds } from './helpers/review-ids.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { reviewIds } from '../helpers/review-ids.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 let sidecar: RunningSidecar;
 let browser: Browser;
 let base: string;
 
 beforeAll(async () => {
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
   base = inject('baseUrl');
 });

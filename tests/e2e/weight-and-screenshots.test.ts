@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser.ts';
-import { startSidecar, type RunningSidecar } from './helpers/start-sidecar.ts';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * Page weight (bytes on the wire and requests, from Chrome's network events), layout stability, and
@@ -30,7 +30,7 @@ const weights: Weight[] = [];
 
 beforeAll(async () => {
   mkdirSync(results, { recursive: true });
-  sidecar = await startSidecar(inject('distDir'), inject('baseUrl'));
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
   browser = await launchBrowser();
 });
 
@@ -105,14 +105,20 @@ describe('page weight, stability and screenshots', () => {
       weights.push(w);
       expect(w.withoutReviewText).toBeLessThan(200 * 1024);
       expect(w.cls).toBe(0);
+      // The page travels precompressed: far fewer bytes than its HTML.
+      expect(w.transferredBytes).toBeLessThan(w.htmlBytes / 2);
+      expect(w.requests).toBeLessThanOrEqual(4);
     }
   });
 
-  it('reviews page: weight and requests, no layout shift', async () => {
+  it('reviews page: compressed, few requests, under 200 KB without review text, no layout shift', async () => {
     for (const width of [360, 1280]) {
       const w = await measure('/reviews/', width);
       weights.push(w);
       expect(w.cls).toBe(0);
+      expect(w.withoutReviewText).toBeLessThan(200 * 1024);
+      expect(w.transferredBytes).toBeLessThan(w.htmlBytes / 2);
+      expect(w.requests).toBeLessThanOrEqual(5);
     }
   });
 
@@ -123,6 +129,13 @@ describe('page weight, stability and screenshots', () => {
       await page.goto(`${sidecar.origin}/`, { waitUntil: 'networkidle' });
       const file = join(results, `home-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      // A real picture of the whole page at that width, and no horizontal scrolling.
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(width);
+      expect(png.readUInt32BE(20)).toBeGreaterThan(1000);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.locator('h1').first().textContent()).toBeTruthy();
       await page.screenshot({ path: join(results, `home-${width}-viewport.png`) });
       await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(results, `reviews-${width}-viewport.png`) });

@@ -1,15 +1,18 @@
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
-import { renderDocuments, sinceWindow } from '../../core/build/render-documents.ts';
+import { assembleManifest } from '../../core/build/assemble-manifest.ts';
+import { DEFAULT_BASE_URL } from '../../core/build/build-options.ts';
+import { renderDocuments } from '../../core/build/render-documents.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteModel } from '../../core/model/build-site-model.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
-import { computeInputsHash } from '../../scripts/lib/build-inputs.ts';
+import { swapIn } from '../../scripts/lib/swap-in.ts';
+import { computeInputsHash } from '../../sidecar/build/build-inputs.ts';
+import { runBuild } from '../../sidecar/build/run-build.ts';
 import { writeDocuments } from '../../scripts/lib/write-documents.ts';
 import { readContentDir } from '../../site/lib/read-content-dir.ts';
 
@@ -43,49 +46,26 @@ export function writeContent(dir: string, extra: ReviewRecord[] = [], from = SAM
  * renames, so a running sidecar sees exactly what it would see in production.
  */
 export async function buildDataFixture(options: FixtureOptions): Promise<BuildManifest> {
-  const baseUrl = options.baseUrl ?? 'http://localhost:4321';
-  const windowDays = options.sinceWindowDays ?? 31;
-  const model = buildSiteModel(readContentDir(options.contentDir), baseUrl, { extractMentions, buildInsights });
+  const settings = { BASE_URL: options.baseUrl ?? DEFAULT_BASE_URL, SINCE_WINDOW_DAYS: options.sinceWindowDays ?? 31 };
+  const model = buildSiteModel(readContentDir(options.contentDir), settings.BASE_URL, { extractMentions, buildInsights });
   const staging = join(dirname(options.outDir), `.${basename(options.outDir)}.staging-${process.pid}-${Date.now()}`);
   await rm(staging, { recursive: true, force: true });
-  const documents = await writeDocuments(staging, renderDocuments(model, windowDays));
-  const window = sinceWindow(model, windowDays);
-  const manifest: BuildManifest = {
-    version: 1,
-    baseUrl,
-    inputsHash: computeInputsHash(ROOT, options.contentDir, { BASE_URL: baseUrl, SINCE_WINDOW_DAYS: windowDays }),
-    reviewCount: model.reviews.length,
-    heldBack: model.heldBack.length,
-    updated: model.updated,
-    sinceWindow: window.length > 0 ? { from: window[0]!, to: window.at(-1)! } : null,
-    documents,
-  };
+  const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS));
+  const manifest = assembleManifest(model, settings.SINCE_WINDOW_DAYS, computeInputsHash(ROOT, options.contentDir, settings), documents);
   await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  const old = `${staging}.old`;
-  if (existsSync(options.outDir)) await rename(options.outDir, old);
-  await rename(staging, options.outDir);
-  await rm(old, { recursive: true, force: true });
+  await swapIn(staging, options.outDir);
   return manifest;
 }
 
 /** The full build (Astro pages included) as `npm run build` runs it, in a child process. */
 export function buildFullFixture(options: FixtureOptions): Promise<BuildManifest> {
-  const env = {
-    ...process.env,
-    DIST_DIR: options.outDir,
-    // site/lib/read-content-dir.ts joins CONTENT_DIR onto the project root.
-    CONTENT_DIR: relative(ROOT, options.contentDir),
-    BASE_URL: options.baseUrl ?? 'http://localhost:4321',
-    SINCE_WINDOW_DAYS: String(options.sinceWindowDays ?? 31),
-  };
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`build failed (${code}):\n${output}`));
-      resolvePromise(JSON.parse(readFileSync(join(options.outDir, BUILD_MANIFEST_FILE), 'utf8')) as BuildManifest);
-    });
-  });
+  return runBuild(
+    {
+      DIST_DIR: options.outDir,
+      CONTENT_DIR: options.contentDir,
+      BASE_URL: options.baseUrl ?? DEFAULT_BASE_URL,
+      SINCE_WINDOW_DAYS: options.sinceWindowDays ?? 31,
+    },
+    { onOutput: () => {} },
+  );
 }

@@ -1,33 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { RequestHandler } from 'express';
-import { Router } from 'express';
 import { Client } from 'undici';
-import { createApp, type SidecarApp } from '../../sidecar/app.ts';
-import { parseConfig, type SidecarConfig } from '../../sidecar/config.ts';
-import { loadSnapshot } from '../../sidecar/data/load-snapshot.ts';
-import { createSnapshotSource, type MutableSnapshotSource } from '../../sidecar/data/snapshot-source.ts';
-import { watchDist, type DistWatcher } from '../../sidecar/data/watch-dist.ts';
-import type { Hub } from '../../sidecar/hub/create-hub.ts';
+import type { SidecarApp } from '../../sidecar/app.ts';
+import { composeSidecar, type ComposedSidecar, type SidecarOverrides } from '../../sidecar/compose-sidecar.ts';
+import { loadConfig, type SidecarConfig } from '../../sidecar/config.ts';
+import type { MutableSnapshotSource } from '../../sidecar/data/snapshot-source.ts';
+import type { DistWatcher } from '../../sidecar/data/watch-dist.ts';
+import type { Snapshot } from '../../sidecar/data/snapshot.ts';
 import { silentLogger, type Logger } from '../../sidecar/logger.ts';
-import { startServer, type RunningServer } from '../../sidecar/server.ts';
+import type { RunningServer } from '../../sidecar/server.ts';
 import { httpRequest, type TestResponse } from './http-client.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Settings every in-process test sidecar starts from (a free loopback port, quiet, nothing on disk). */
+export const TEST_SIDECAR_ENV: Record<string, string> = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_REQUESTS: 'false',
+  BUILD_ON_START: 'never',
+  WATCH_INTERVAL_MS: '0',
+  MCP_SESSION_REVOCATION_DB: 'memory',
+};
 
 export interface TestSidecarOptions {
   distDir: string;
+  /** BASE_URL of the build (default: the build's default). */
+  baseUrl?: string;
   /** Environment-style settings (strings), validated by the real config schema. */
   env?: Record<string, string>;
   logger?: Logger;
+  /** Mount this instead of the real MCP endpoint. */
   mcpHandler?: RequestHandler;
-  hub?: Pick<Hub, 'router' | 'onSnapshot'>;
+  /** Wall clock of MCP session ids (expiry tests). */
+  mcpWallClock?: () => number;
+  /** Hub seams; default: no hub (a stub router answering 501). */
+  hub?: Exclude<SidecarOverrides['hub'], undefined>;
   /** Poll dist/ for new builds every this many ms (default: no watcher). */
   watchIntervalMs?: number;
   now?: () => number;
 }
 
 export interface TestSidecar {
+  /** http://127.0.0.1:PORT */
   url: string;
+  /** http://localhost:PORT (the conformance runner's DNS-rebinding scenario needs a name). */
+  origin: string;
+  mcpUrl: string;
   config: SidecarConfig;
   snapshots: MutableSnapshotSource;
+  snapshot: Snapshot;
   app: SidecarApp;
+  hub: ComposedSidecar['hub'];
   server: RunningServer;
   watcher?: DistWatcher;
   /** One keep-alive client for the test's requests. */
@@ -36,46 +63,98 @@ export interface TestSidecar {
   close(): Promise<void>;
 }
 
-/** A stand-in MCP handler and hub that answer 501 (tests of other endpoints do not need them). */
-export function placeholderDeps(): { mcpHandler: RequestHandler; hub: Pick<Hub, 'router' | 'onSnapshot'> } {
-  const r = Router();
-  r.all('/', (_req, res) => void res.status(501).json({ error: 'not in this test', issues: [] }));
-  return { mcpHandler: r, hub: { router: r, onSnapshot() {} } };
-}
-
-/** Starts the real app on 127.0.0.1 and a free port, over a loaded dist/. */
+/** The real sidecar, wired by composeSidecar (as sidecar/main.ts wires it), on 127.0.0.1 and a free port. */
 export async function startSidecar(options: TestSidecarOptions): Promise<TestSidecar> {
-  const parsed = parseConfig({ PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: 'false', MCP_SESSION_REVOCATION_DB: 'memory', ...options.env });
-  if (!parsed.success) throw new Error(`bad test config: ${parsed.error.message}`);
-  const config = parsed.data;
-  const logger = options.logger ?? silentLogger;
-  const snapshots = createSnapshotSource(await loadSnapshot(options.distDir));
-  const placeholders = placeholderDeps();
-  const app = createApp({
-    snapshots,
-    config,
-    logger,
-    mcpHandler: options.mcpHandler ?? placeholders.mcpHandler,
-    hub: options.hub ?? placeholders.hub,
+  const env: Record<string, string> = { ...TEST_SIDECAR_ENV, DIST_DIR: options.distDir, ...(options.baseUrl && { BASE_URL: options.baseUrl }) };
+  if (options.watchIntervalMs) env.WATCH_INTERVAL_MS = String(options.watchIntervalMs);
+  const config = loadConfig({ ...env, ...options.env });
+  const sidecar = await composeSidecar(config, {
+    logger: options.logger ?? silentLogger,
+    hub: options.hub ?? false,
+    ...(options.mcpHandler ? { mcp: { handler: options.mcpHandler } } : options.mcpWallClock ? { mcp: { wallClock: options.mcpWallClock } } : {}),
     ...(options.now && { now: options.now }),
   });
-  const server = await startServer(app.listener, config, config.HOST, config.PORT);
-  const watcher = options.watchIntervalMs ? watchDist(options.distDir, snapshots, { intervalMs: options.watchIntervalMs, logger }) : undefined;
+  const server = await sidecar.listen();
+  const { port } = server.server.address() as AddressInfo;
   const client = new Client(server.url, { pipelining: 0 });
   return {
     url: server.url,
+    origin: `http://localhost:${port}`,
+    mcpUrl: `http://localhost:${port}/mcp`,
     config,
-    snapshots,
-    app,
+    snapshots: sidecar.snapshots,
+    snapshot: sidecar.snapshots.current(),
+    app: sidecar.app,
+    hub: sidecar.hub,
     server,
-    ...(watcher && { watcher }),
+    ...(sidecar.watcher && { watcher: sidecar.watcher }),
     client,
     request: (path, init) => httpRequest(client, path, init),
     async close() {
-      watcher?.close();
-      app.close();
+      sidecar.watcher?.close();
       await client.close();
       await server.shutdown(1000);
+      await sidecar.close();
     },
+  };
+}
+
+export interface SidecarProcess {
+  /** http://127.0.0.1:PORT as logged by the process. */
+  url: string;
+  mcpUrl: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node sidecar/main.ts` as a child process on a free port (nothing built: BUILD_ON_START=never, no
+ * watcher); resolves once it logs "listening", rejects with its output if it exits or takes 30 s.
+ */
+export async function spawnSidecar(env: Record<string, string>): Promise<SidecarProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'sidecar/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...TEST_SIDECAR_ENV, SERVE_STATIC: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (d: Buffer) => void (output += d.toString()));
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`sidecar did not start within 30 s:\n${output}`)), 30_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      output += `${line}\n`;
+      try {
+        const entry = JSON.parse(line) as { event?: string; url?: string };
+        if (entry.event === 'listening' && entry.url) {
+          clearTimeout(timer);
+          done(entry.url.replace(/\/$/, ''));
+        }
+      } catch {
+        // not a log line
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`sidecar exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url,
+    mcpUrl: `${url}/mcp`,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
   };
 }

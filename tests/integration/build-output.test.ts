@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import Parser from 'rss-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createJsonFeedValidator } from '../unit/_fixtures/json-feed-validator.ts';
+import { createJsonFeedValidator } from '../helpers/json-feed-validator.ts';
 import { BuildManifestSchema } from '../../core/build/build-manifest-schema.ts';
 import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
@@ -15,13 +14,8 @@ export default async function setup(project: TestProject): Promise<void> {
   process.env.DIST_DIR = distDir;
   process.env.BASE_URL = baseUrl;
   delete process.env.CONTENT_DIR;
-  const { computeInputsHash } = await import('../../scripts/lib/build-inputs.ts');
-  const { buildOptionsFromEnv } = await import('../../site/lib/build-options.ts');
-  const manifestPath = join(distDir, 'build-manifest.json');
-  const current = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { inputsHash: string }).inputsHash
-    : null;
-  if (current !== computeInputsHash(root, join(root, 'content'), buildOptionsFromEnv())) {
+  const { distStaleness } = await import('../../sidecar/build/run-build.ts');
+  if (distStaleness({ DIST_DIR: distDir, CONTENT_DIR: join(root, 'content'), BASE_URL: baseUrl, SINCE_WINDOW_DAYS: 31 }) !== null) {
     const { buildSite } = await import('../../scripts/build.ts');
     await buildSite(distDir);
   }

@@ -7,19 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
-import {
-  addReview,
-  buildDist,
-  createTestCa,
-  makeWorkspace,
-  readHubDb,
-  startHttpsSubscriber,
-  startHubSidecar,
-  type HttpsSubscriber,
-  type HubSidecar,
-  type Notification,
-  type TestCa,
-} from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type Notification, type TestCa } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 
 const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeWorkspace, startHubSidecar, type HubSidecar } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { makeWorkspace } from '../helpers/hub-workspace.ts';
 
 let sidecar: HubSidecar;
 let ws: Awaited<ReturnType<typeof makeWorkspace>>;

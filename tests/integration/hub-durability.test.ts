@@ -8,17 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  addReview,
-  buildDist,
-  createTestCa,
-  HUB_TEST_ENV,
-  makeWorkspace,
-  readHubDb,
-  startHttpsSubscriber,
-  type HttpsSubscriber,
-  type TestCa,
-} from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
+import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const N = 200;

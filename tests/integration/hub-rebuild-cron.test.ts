@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addReview, createTestCa, makeWorkspace, startHttpsSubscriber, startHubSidecar, type HttpsSubscriber, type HubSidecar, type TestCa } from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { addReview, makeWorkspace } from '../helpers/hub-workspace.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let ca: TestCa;

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HostResolver } from '../../sidecar/hub/pinned-connector.ts';
-import { createTestCa, makeWorkspace, readHubDb, startHttpsSubscriber, startHubSidecar, type HttpsSubscriber, type HubSidecar, type TestCa } from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;

@@ -3,16 +3,9 @@
  * real HTTPS subscribers (test CA generated here, trusted through HUB_CA_FILE).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createTestCa,
-  makeWorkspace,
-  readHubDb,
-  startHttpsSubscriber,
-  startHubSidecar,
-  type HttpsSubscriber,
-  type HubSidecar,
-  type TestCa,
-} from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 
 let ca: TestCa;
 let sub: HttpsSubscriber;

@@ -10,17 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
-import {
-  addReview,
-  buildDist,
-  createTestCa,
-  makeWorkspace,
-  startHttpsSubscriber,
-  startHubSidecar,
-  type HttpsSubscriber,
-  type HubSidecar,
-  type TestCa,
-} from '../helpers/https-subscriber.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;

@@ -9,11 +9,11 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSchemaValidator } from '../unit/mcp/_support/output-validator.ts';
-import { searchArgs, toQueryString } from '../unit/mcp/_support/search-args.ts';
-import { startSidecar, type RunningSidecar } from '../unit/mcp/_support/sidecar-harness.ts';
+import { createSchemaValidator } from '../helpers/mcp/output-validator.ts';
+import { searchArgs, toQueryString } from '../helpers/mcp/search-args.ts';
+import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
 
-let sidecar: RunningSidecar;
+let sidecar: TestSidecar;
 let client: Client;
 let transport: StreamableHTTPClientTransport;
 let tools: Map<string, Tool>;

@@ -4,12 +4,12 @@
  */
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACCEPT_BOTH, call, INITIALIZE, openSession, post, raw } from '../unit/mcp/_support/raw-mcp.ts';
-import { startSidecar, type RunningSidecar } from '../unit/mcp/_support/sidecar-harness.ts';
+import { ACCEPT_BOTH, call, INITIALIZE, openSession, post, raw } from '../helpers/mcp/raw-mcp.ts';
+import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
 
 const IDLE_SECONDS = 120;
 let clock = Date.UTC(2026, 10, 20, 12);
-let sidecar: RunningSidecar;
+let sidecar: TestSidecar;
 let url: string;
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
     distDir: inject('distDir'),
     baseUrl: inject('baseUrl'),
     env: { MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), MCP_MAX_BODY_BYTES: '4096', MCP_ALLOWED_ORIGINS: 'https://agent.example,http://localhost:*' },
-    wallClock: () => clock,
+    mcpWallClock: () => clock,
   });
   url = sidecar.mcpUrl;
 });

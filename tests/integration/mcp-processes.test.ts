@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, openSession, raw } from '../unit/mcp/_support/raw-mcp.ts';
-import { spawnSidecar, type SidecarProcess } from '../unit/mcp/_support/sidecar-harness.ts';
+import { call, openSession, raw } from '../helpers/mcp/raw-mcp.ts';
+import { spawnSidecar, type SidecarProcess } from '../helpers/start-server.ts';
 
 let dir: string;
 const running: SidecarProcess[] = [];

@@ -2,6 +2,7 @@
  * The MCP router on its own (as mounted ahead of any app-wide CORS handler): its preflight answers
  * and its refusal of preflights from origins that are not allowed.
  */
+import { loadConfig } from '../../sidecar/config.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -9,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnapshotSource } from '../../sidecar/data/snapshot-source.ts';
 import { silentLogger } from '../../sidecar/logger.ts';
 import { createMcpHandler } from '../../sidecar/mcp/create-mcp-handler.ts';
-import { createFakeSnapshot } from '../unit/mcp/_support/fake-snapshot.ts';
-import { INITIALIZE, post, raw } from '../unit/mcp/_support/raw-mcp.ts';
+import { createFakeSnapshot } from '../helpers/mcp/fake-snapshot.ts';
+import { INITIALIZE, post, raw } from '../helpers/mcp/raw-mcp.ts';
 
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use('/mcp', createMcpHandler({ snapshots: createSnapshotSource(createFakeSnapshot()), config: { BASE_URL: 'https://reviews.example', MCP_ALLOWED_ORIGINS: 'https://agent.example' }, logger: silentLogger }));
+  app.use('/mcp', createMcpHandler({ snapshots: createSnapshotSource(createFakeSnapshot()), config: loadConfig({ BASE_URL: 'https://reviews.example', MCP_ALLOWED_ORIGINS: 'https://agent.example', MCP_SESSION_REVOCATION_DB: 'memory' }), logger: silentLogger }));
   server = createServer(app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startSidecar, type RunningSidecar } from '../unit/mcp/_support/sidecar-harness.ts';
+import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -21,7 +21,7 @@ const childEnv = { ...process.env, PATH: `${dirname(process.execPath)}${delimite
 /** Scenarios of @modelcontextprotocol/conformance 0.1.16 that test a server without its fixture tools. */
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection'];
 
-let sidecar: RunningSidecar;
+let sidecar: TestSidecar;
 let outDir: string;
 
 beforeAll(async () => {

@@ -12,17 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays } from '../../core/model/calendar.ts';
 import { ErrorBodySchema } from '../../core/schemas/error-schema.ts';
 import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
-import { createApp, type SidecarApp } from '../../sidecar/app.ts';
+import { composeSidecar } from '../../sidecar/compose-sidecar.ts';
 import { parseConfig } from '../../sidecar/config.ts';
-import { loadSnapshot } from '../../sidecar/data/load-snapshot.ts';
-import { createSnapshotSource } from '../../sidecar/data/snapshot-source.ts';
-import { createHub, type Hub } from '../../sidecar/hub/create-hub.ts';
 import { createLogger } from '../../sidecar/logger.ts';
-import { createMcpHandler } from '../../sidecar/mcp/create-mcp-handler.ts';
-import { startServer, type RunningServer } from '../../sidecar/server.ts';
 import { httpRequest, type TestResponse } from '../helpers/http-client.ts';
-import { HUB_TEST_ENV, makeWorkspace } from '../helpers/https-subscriber.ts';
-import { ACCEPT_BOTH, call, INITIALIZE, openSession } from '../unit/mcp/_support/raw-mcp.ts';
+import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
+import { makeWorkspace } from '../helpers/hub-workspace.ts';
+import { ACCEPT_BOTH, call, INITIALIZE, openSession } from '../helpers/mcp/raw-mcp.ts';
 
 const distDir = inject('distDir');
 const { reviews } = JSON.parse(readFileSync(join(distDir, 'reviews.json'), 'utf8')) as ReviewsDocument;
@@ -37,7 +33,7 @@ interface Running {
   close(): Promise<void>;
 }
 
-/** The whole sidecar (app, MCP, hub) as sidecar/main.ts composes it, logging into an array. */
+/** The whole sidecar (app, MCP, hub) through composeSidecar, as sidecar/main.ts runs it, logging into an array. */
 async function startFull(env: Record<string, string> = {}): Promise<Running> {
   const workspace = await makeWorkspace();
   const parsed = parseConfig({
@@ -55,21 +51,17 @@ async function startFull(env: Record<string, string> = {}): Promise<Running> {
   const config = parsed.data;
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger((line) => logs.push(JSON.parse(line) as Record<string, unknown>));
-  const snapshots = createSnapshotSource(await loadSnapshot(distDir));
-  const hub: Hub = await createHub({ snapshots, config, logger });
-  const mcpHandler = createMcpHandler({ snapshots, config, logger });
-  const app: SidecarApp = createApp({ snapshots, config, logger, mcpHandler, hub });
-  const server: RunningServer = await startServer(app.listener, config, config.HOST, config.PORT);
+  const sidecar = await composeSidecar(config, { logger });
+  const server = await sidecar.listen();
   const client = new Client(server.url, { pipelining: 0 });
   return {
     url: server.url,
     logs,
     request: (path, init) => httpRequest(client, path, init),
     async close() {
-      app.close();
       await client.close();
       await server.shutdown(500);
-      await hub.close();
+      await sidecar.close();
       workspace.dispose();
     },
   };
@@ -144,7 +136,8 @@ describe('item 2: dynamic endpoints cannot starve the data documents', () => {
       expect(search.body.length).toBeLessThanOrEqual(4096);
       // Below the limit compression still happens (possibly on a later request: it runs off the critical path).
       let encoded: string | undefined;
-      for (let i = 0; i < 20 && !encoded; i++) encoded = (await small.request('/api/reviews/search?limit=3', { headers: { 'accept-encoding': 'br' } })).header('content-encoding');
+      for (let i = 0; i < 20 && !encoded; i++)
+        encoded = (await small.request('/api/reviews/search?limit=3', { headers: { 'accept-encoding': 'br' } })).header('content-encoding');
       expect(encoded).toBe('br');
     } finally {
       await small.close();
@@ -157,9 +150,13 @@ describe('item 2: dynamic endpoints cannot starve the data documents', () => {
       // Fifty connections opened first, then fifty requests written in one go: they arrive within one turn of the event loop.
       const { port } = new URL(tight.url);
       const sockets = await Promise.all(
-        Array.from({ length: 50 }, () => new Promise<Socket>((done) => {
-          const socket = connect(Number(port), '127.0.0.1', () => done(socket));
-        })),
+        Array.from(
+          { length: 50 },
+          () =>
+            new Promise<Socket>((done) => {
+              const socket = connect(Number(port), '127.0.0.1', () => done(socket));
+            }),
+        ),
       );
       const replies = sockets.map(
         (socket) =>
@@ -170,7 +167,11 @@ describe('item 2: dynamic endpoints cannot starve the data documents', () => {
           }),
       );
       await new Promise((r) => setTimeout(r, 200)); // until the server has accepted and is reading all of them
-      sockets.forEach((socket, i) => socket.write(`GET /api/reviews/search?query=${String.fromCharCode(97 + (i % 26))}&limit=${51 + i} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+      sockets.forEach((socket, i) =>
+        socket.write(
+          `GET /api/reviews/search?query=${String.fromCharCode(97 + (i % 26))}&limit=${51 + i} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+        ),
+      );
       const raws = await Promise.all(replies);
       const statuses = raws.map((raw) => Number(raw.slice(9, 12)));
       expect(statuses).toContain(200);
@@ -228,7 +229,9 @@ describe('item 5: the hub stops reading over-limit bodies', () => {
     socket.on('data', (d) => (received += d.toString('latin1')));
     const closed = new Promise<void>((done) => socket.on('close', () => done()));
     socket.on('error', () => {});
-    socket.write('POST /api/websub/hub HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n');
+    socket.write(
+      'POST /api/websub/hub HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
     const chunk = `4000\r\n${'a'.repeat(0x4000)}\r\n`;
     let sent = 0;
     const started = performance.now();
@@ -272,8 +275,16 @@ describe('item 6: error bodies do not amplify', () => {
 
 describe('item 7: MCP and hub requests are logged with their full path', () => {
   it('logs /mcp and /api/websub/hub, not /', async () => {
-    await sidecar.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT_BOTH }, body: JSON.stringify(INITIALIZE) });
-    await sidecar.request('/api/websub/hub', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=nonsense' });
+    await sidecar.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT_BOTH },
+      body: JSON.stringify(INITIALIZE),
+    });
+    await sidecar.request('/api/websub/hub', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'hub.mode=nonsense',
+    });
     await new Promise((r) => setTimeout(r, 50));
     const paths = sidecar.logs.filter((l) => l.event === 'request' && l.method === 'POST').map((l) => l.path);
     expect(paths).toContain('/mcp');
@@ -296,7 +307,11 @@ describe('item 8: a publish ping from a browser is refused', () => {
     const withToken = await startFull({ HUB_PUBLISH_TOKEN: 'tok-123456' });
     try {
       const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example', 'x-hub-publish-token': 'tok-123456' };
-      const r = await withToken.request('/api/websub/hub', { method: 'POST', headers, body: 'hub.mode=publish&hub.url=http%3A%2F%2Flocalhost%3A4321%2Ffeed.xml' });
+      const r = await withToken.request('/api/websub/hub', {
+        method: 'POST',
+        headers,
+        body: 'hub.mode=publish&hub.url=http%3A%2F%2Flocalhost%3A4321%2Ffeed.xml',
+      });
       expect(r.status).toBe(202);
     } finally {
       await withToken.close();
@@ -311,10 +326,7 @@ describe('item 4: MCP never shows exception text; bad cursors are invalid params
   /** A cursor that passes the signature check but whose payload is not what we issue. */
   const forged = (operation: string, payload: string) => {
     const body = Buffer.from(payload).toString('base64url');
-    const mac = createHmac('sha256', cursorKey)
-      .update(`${operation}|${body}`)
-      .digest('base64url')
-      .slice(0, 22);
+    const mac = createHmac('sha256', cursorKey).update(`${operation}|${body}`).digest('base64url').slice(0, 22);
     return `${body}.${mac}`;
   };
   let session: string;
@@ -330,7 +342,10 @@ describe('item 4: MCP never shows exception text; bad cursors are invalid params
   });
 
   it.each(['notjson', 'null'])('search_reviews with a signed cursor %j → a tool error, never -32603', async (payload) => {
-    const res = await call(`${sidecar.url}/mcp`, session, 'tools/call', { name: 'search_reviews', arguments: { cursor: forged('search_reviews', payload) } });
+    const res = await call(`${sidecar.url}/mcp`, session, 'tools/call', {
+      name: 'search_reviews',
+      arguments: { cursor: forged('search_reviews', payload) },
+    });
     expect(res.json.error).toBeUndefined();
     expect(res.json.result.isError).toBe(true);
     expect(res.json.result.content[0].text).toMatch(/cursor is not a valid search_reviews cursor/);
@@ -340,7 +355,10 @@ describe('item 4: MCP never shows exception text; bad cursors are invalid params
     const res = await call(`${sidecar.url}/mcp`, session, 'prompts/get', { name, arguments: {} });
     expect(res.json.error.code).toBe(-32602);
     expect(res.json.error.message).toMatch(/^Unknown prompt/);
-    const completion = await call(`${sidecar.url}/mcp`, session, 'completion/complete', { ref: { type: 'ref/prompt', name }, argument: { name: 'x', value: '' } });
+    const completion = await call(`${sidecar.url}/mcp`, session, 'completion/complete', {
+      ref: { type: 'ref/prompt', name },
+      argument: { name: 'x', value: '' },
+    });
     expect(completion.json.error.code).toBe(-32602);
   });
 });
@@ -369,12 +387,19 @@ describe('item 9: small protocol gaps', () => {
   });
 
   it('HTTP/1.0 with Transfer-Encoding: chunked is refused', async () => {
-    const raw = await rawExchange(sidecar.url, 'POST /api/websub/hub HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhub.m\r\n0\r\n\r\n');
+    const raw = await rawExchange(
+      sidecar.url,
+      'POST /api/websub/hub HTTP/1.0\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhub.m\r\n0\r\n\r\n',
+    );
     expectUsualErrorHeaders(raw.replace(/^HTTP\/1\.0/, 'HTTP/1.1'), 400);
   });
 
   it('hub and MCP errors carry Cache-Control: no-store', async () => {
-    const hub = await sidecar.request('/api/websub/hub', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=subscribe' });
+    const hub = await sidecar.request('/api/websub/hub', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'hub.mode=subscribe',
+    });
     expect(hub.status).toBe(400);
     expect(hub.header('cache-control')).toBe('no-store');
     const hubGet = await sidecar.request('/api/websub/hub');
@@ -396,7 +421,10 @@ describe('item 9: small protocol gaps', () => {
       const gzip = await sidecar.request(path, { headers: { 'accept-encoding': 'identity;q=0, gzip' } });
       expect(gzip.status).toBe(200);
     }
-    expect((await sidecar.request('/reviews.json', { headers: { 'accept-encoding': 'identity;q=0, gzip' } })).header('content-encoding')).toBe('gzip');
+    expect((await sidecar.request('/reviews.json', { headers: { 'accept-encoding': 'identity;q=0, gzip' } })).header('content-encoding')).toBe(
+      'gzip',
+    );
+    expect((await sidecar.request('/', { headers: { 'accept-encoding': 'identity;q=0' } })).status).toBe(406);
   });
 
   it('a trailing slash is treated the same on search and since: 404 naming the path without it', async () => {

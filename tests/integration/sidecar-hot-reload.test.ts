@@ -10,7 +10,7 @@ import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 import type { Snapshot } from '../../sidecar/data/snapshot.ts';
 import { buildDataFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
 import { httpRequest } from '../helpers/http-client.ts';
-import { placeholderDeps, startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
 
 const dir = tempDir('hot-reload');
 const dist = join(dir, 'dist');
@@ -26,9 +26,9 @@ const etagOf = (m: BuildManifest, path: string) => m.documents.find((d) => d.pat
 beforeAll(async () => {
   writeContent(contentA);
   manifestA = await buildDataFixture({ contentDir: contentA, outDir: dist });
-  const { mcpHandler } = placeholderDeps();
   const logger = { info() {}, error() {}, warn: (event: string, fields?: Record<string, unknown>) => void warnings.push({ event, ...fields }) };
-  sidecar = await startSidecar({ distDir: dist, watchIntervalMs: 40, logger, mcpHandler, hub: { router: mcpHandler as never, onSnapshot: (next, prev) => swaps.push([next, prev]) } });
+  sidecar = await startSidecar({ distDir: dist, watchIntervalMs: 40, logger });
+  sidecar.snapshots.onChange((next, prev) => swaps.push([next, prev]));
 }, 120_000);
 afterAll(async () => {
   await sidecar?.close();
@@ -162,7 +162,7 @@ describe('hot reload of a new build', () => {
     // A dist/ whose files do not match its manifest (edited, or caught mid-swap) is refused.
     const served = (await sidecar.request('/reviews.json')).header('etag');
     const corrupt = `${dist}.corrupt`;
-    cpSync(dist, corrupt, { recursive: true });
+    cpSync(dist, corrupt, { recursive: true, dereference: true });
     writeFileSync(join(corrupt, 'reviews.json'), readFileSync(join(corrupt, 'reviews.json'), 'utf8').replace('"rating":5', '"rating":1'));
     // A manifest that differs from the loaded one, so the watcher does try to load it.
     const manifestText = readFileSync(join(corrupt, 'build-manifest.json'), 'utf8');

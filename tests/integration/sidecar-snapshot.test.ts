@@ -17,7 +17,7 @@ afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true }))
 function copyDist(): string {
   const dir = join(tempDir('snapshot'), 'dist');
   temps.push(dir);
-  cpSync(distDir, dir, { recursive: true });
+  cpSync(distDir, dir, { recursive: true, dereference: true });
   return dir;
 }
 const readManifest = (dir: string) => JSON.parse(readFileSync(join(dir, BUILD_MANIFEST_FILE), 'utf8')) as BuildManifest;

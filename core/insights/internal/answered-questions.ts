@@ -1,5 +1,5 @@
 import { DAMAGE_WORDS, PROBLEM_WORDS, RESIDUE_WORDS } from '../lexicon/word-classes.ts';
-import { isNegator, type ScoredSentence } from '../score-sentence.ts';
+import { isNegator, type ScoredSentence } from '../scored-sentence.ts';
 
 /** Longest answer (in words) still read as the answer to the question before it. */
 const MAX_ANSWER_WORDS = 8;

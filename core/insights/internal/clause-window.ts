@@ -1,7 +1,7 @@
 import { TOPIC_STOPWORDS } from '../lexicon/topic-stopwords.ts';
 import { COMPANY_SUBJECTS } from '../lexicon/word-classes.ts';
 import { CUSTOMER } from '../lexicon/context-words.ts';
-import { isNegator, type ScoredSentence } from '../score-sentence.ts';
+import { isNegator, type ScoredSentence } from '../scored-sentence.ts';
 
 /** Look-ups around a token that the context rules share; all stay inside the token's clause. */
 export interface ClauseWindow {

@@ -7,7 +7,7 @@ import {
   TIME_UNITS,
 } from '../lexicon/context-words.ts';
 import { CLEANUP_WORDS, COMPARATIVES, PROBLEM_WORDS } from '../lexicon/word-classes.ts';
-import type { ScoredSentence } from '../score-sentence.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
 import type { Token } from '../tokenize.ts';
 import { clauseWindow, type ClauseWindow } from './clause-window.ts';
 import { applyProblemRules, reportsRelapse } from './problem-rules.ts';

@@ -1,5 +1,5 @@
 import { COMPARATIVES, COUNTERFACTUAL_EXCEPTIONS, COUNTERFACTUAL_PHRASES } from '../lexicon/word-classes.ts';
-import type { ScoredSentence } from '../score-sentence.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
 import { applyNegation, N_SCALAR } from './negation.ts';
 import { buildPhraseTrie, matchPhrase } from './phrase-trie.ts';
 

@@ -1,5 +1,5 @@
 import { COMPARATIVES, DAMAGE_WORDS, EXPECTED_ACTIONS, PROBLEM_WORDS, RESIDUE_WORDS } from '../lexicon/word-classes.ts';
-import type { ScoredSentence } from '../score-sentence.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
 
 /** VADER's negation scalar: "not good" is about three quarters as bad as "bad" is bad. */
 export const N_SCALAR = -0.74;
@@ -8,9 +8,10 @@ const NEGATION_SCOPE = 4;
 /** …or the whole clause after a negated verb of saying or a negative subject. */
 const WIDE_SCOPE = 8;
 const WIDE_NEGATORS = new Set(['nobody', 'nothing', 'none', 'neither']);
-/** Conjunctions that end a negation's scope once it has reached past its verb. */
+/** Comparatives that a negated modal keeps a complaint ("couldn't have found a worse crew"). */
 const WORSE = new Set(['worse', 'worst']);
 const FINITE_BE = new Set(['was', 'were', 'is', 'are']);
+/** Conjunctions that end a negation's scope once it has reached past its verb. */
 const SCOPE_ENDS = new Set(['and', 'so', 'because', 'until', 'when', 'while', 'since', 'after', 'before']);
 const SAY_THINK = new Set(['sure', 'say', 'call', 'think', 'believe', 'feel', 'consider', 'describe', 'recall', 'remember', 'find', 'seem']);
 const MODAL_NEGATORS = new Set(["couldn't", 'couldnt', "can't", 'cant', 'cannot', 'could', 'can', 'never']);

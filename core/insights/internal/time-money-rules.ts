@@ -12,7 +12,7 @@ import {
   TIME_UNITS,
 } from '../lexicon/context-words.ts';
 import { PRICE_SENSITIVE, PRICE_WORDS } from '../lexicon/word-classes.ts';
-import type { ScoredSentence } from '../score-sentence.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
 import type { ClauseWindow } from './clause-window.ts';
 
 /** Whether a sentence is about money, where "high" hurts and "low" pleases. */
@@ -94,7 +94,7 @@ const BEATEN = new Set(`timeline schedule deadline date quote quotes price price
   competitors others anything anyone everyone everybody any`.split(/\s+/));
 
 function negatedBefore(x: ClauseWindow, i: number): boolean {
-  const { tokens, clause, role } = x.s;
+  const { clause, role } = x.s;
   for (let k = i - 1; k >= 0 && clause[k] === clause[i]; k--) if (role[k] === 'negator') return true;
   return false;
 }

@@ -1,24 +1,8 @@
-import { z } from 'zod';
-import { AggregateRatingSchema } from '../../../core/schemas/aggregate-rating-schema.ts';
-import { BusinessSchema } from '../../../core/schemas/business-schema.ts';
-import { CalendarDateSchema } from '../../../core/schemas/primitives.ts';
 import { defineTool } from './tool-definition.ts';
+import { getBusinessDescriptor } from '../../../core/mcp/tools/get-business.ts';
 
-export const getBusinessTool = defineTool({
-  name: 'get_business',
-  title: 'Business details and overall rating',
-  description:
-    'Use first, or whenever you need facts about the roofing business itself: name, contact details, address, ' +
-    'opening hours, service areas, services, technicians, the aspects reviews are analysed on, and the overall ' +
-    'rating (average, count, 1–5 histogram) of all verified reviews. Takes no arguments.',
-  inputSchema: z.object({}).strict(),
-  outputSchema: z
-    .object({
-      business: BusinessSchema,
-      aggregateRating: AggregateRatingSchema,
-      updated: CalendarDateSchema.nullable().meta({ description: 'Newest date in the review data; null when there are no reviews.' }),
-    })
-    .strict(),
+/** getBusiness: the descriptor is core/mcp/tools/get-business.ts; this adds what it does. */
+export const getBusinessTool = defineTool(getBusinessDescriptor, {
   run(_args, { snapshot }) {
     const { business, aggregateRating, updated } = snapshot.reviewsDocument;
     return { business, aggregateRating, updated };

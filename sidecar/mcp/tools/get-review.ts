@@ -1,19 +1,8 @@
-import { z } from 'zod';
-import { SlugSchema } from '../../../core/schemas/primitives.ts';
-import { ReviewSchema } from '../../../core/schemas/review-schema.ts';
 import { defineTool, ToolError } from './tool-definition.ts';
+import { getReviewDescriptor } from '../../../core/mcp/tools/get-review.ts';
 
-export const getReviewTool = defineTool({
-  name: 'get_review',
-  title: 'One review by id',
-  description:
-    'Use when you already have a review id (from search_reviews, get_reviews_since, get_insights quotes or a ' +
-    'reviews://reviews/{id} URI) and need that review in full: rating, date, text, author, technicians, services, ' +
-    'area, verification and any owner reply.',
-  inputSchema: z
-    .object({ id: SlugSchema.max(80).meta({ description: 'Review id, e.g. r-2024-0412 (lower-case letters, digits and dashes).' }) })
-    .strict(),
-  outputSchema: z.object({ review: ReviewSchema }).strict(),
+/** getReview: the descriptor is core/mcp/tools/get-review.ts; this adds what it does. */
+export const getReviewTool = defineTool(getReviewDescriptor, {
   run({ id }, { snapshot }) {
     const review = snapshot.reviewsById.get(id);
     if (!review) throw new ToolError(`No review has id "${id}". Find review ids with search_reviews or get_reviews_since, then call get_review again.`);

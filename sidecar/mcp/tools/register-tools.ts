@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../logger.ts';
-import { toToolJsonSchema } from '../internal/tool-json-schema.ts';
+import { listTools } from '../../../core/mcp/tool-catalog.ts';
 import { getBusinessTool } from './get-business.ts';
 import { getInsightsTool } from './get-insights.ts';
 import { getRatingSummaryTool } from './get-rating-summary.ts';
@@ -10,7 +10,7 @@ import { getReviewsSinceTool } from './get-reviews-since.ts';
 import { listServicesTool } from './list-services.ts';
 import { listTechniciansTool } from './list-technicians.ts';
 import { searchReviewsTool } from './search-reviews.ts';
-import { argumentNames, describeInvalidArguments, READ_ONLY_ANNOTATIONS, ToolError, type ToolContext, type ToolDefinition } from './tool-definition.ts';
+import { argumentNames, describeInvalidArguments, ToolError, type ToolContext, type ToolDefinition } from './tool-definition.ts';
 import { RpcCode, RpcError } from '../internal/rpc-error.ts';
 
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
@@ -31,14 +31,7 @@ export interface ToolCatalog {
 }
 
 export function createToolCatalog(definitions: readonly ToolDefinition[] = TOOL_DEFINITIONS): ToolCatalog {
-  const listing = definitions.map((tool) => ({
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: toToolJsonSchema(tool.inputSchema, 'input'),
-    outputSchema: toToolJsonSchema(tool.outputSchema, 'output'),
-    annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
-  }));
+  const listing = listTools(definitions) as Tool[];
   return { listing, byName: new Map(definitions.map((t) => [t.name, t])) };
 }
 

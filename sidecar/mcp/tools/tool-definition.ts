@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Snapshot } from '../../data/snapshot.ts';
 import type { CursorCodec } from '../internal/cursor-codec.ts';
+import type { ToolDescriptor } from '../../../core/mcp/tool-descriptor.ts';
 
 /** What a tool reads: one snapshot for the whole call, and the cursor codec. */
 export interface ToolContext {
@@ -11,45 +12,18 @@ export interface ToolContext {
 /** An error the caller can fix; its message becomes the text of an `isError: true` result. */
 export class ToolError extends Error {}
 
-/**
- * One read-only tool. `inputSchema` validates the arguments (its JSON Schema is what tools/list shows,
- * so every property is described and bounded, and objects are strict); `run` returns data that
- * conforms to `outputSchema`, which becomes both `structuredContent` and the JSON text content.
- */
-export interface ToolDefinition<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
-  name: string;
-  title: string;
-  /** When to use the tool, for an agent choosing among them. Never contains review text. */
-  description: string;
-  inputSchema: In;
-  outputSchema: Out;
+/** A tool as the sidecar runs it: its descriptor (core/mcp/tools/) plus a pure `run` over one snapshot. */
+export interface ToolDefinition<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> extends ToolDescriptor<In, Out> {
+  /** Returns data that conforms to `outputSchema`. Throws ToolError for a mistake the caller can fix. */
   run(args: z.output<In>, ctx: ToolContext): z.output<Out>;
 }
 
-export function defineTool<In extends z.ZodType, Out extends z.ZodType>(tool: ToolDefinition<In, Out>): ToolDefinition<In, Out> {
-  return tool;
+export function defineTool<In extends z.ZodType, Out extends z.ZodType>(
+  descriptor: ToolDescriptor<In, Out>,
+  behaviour: Pick<ToolDefinition<In, Out>, 'run'>,
+): ToolDefinition<In, Out> {
+  return { ...descriptor, run: behaviour.run };
 }
-
-/** MCP tool annotations shared by every tool here: all of them only read published data. */
-export const READ_ONLY_ANNOTATIONS = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
-
-/** The `cursor` argument of paged tools. */
-export const CursorArgumentSchema = z
-  .string()
-  .min(1)
-  .max(512)
-  .meta({ description: 'Opaque cursor: the nextCursor of the previous page, passed back unchanged. Omit it for the first page.' });
-
-/** The `nextCursor` field of paged results. */
-export const NextCursorSchema = z
-  .string()
-  .nullable()
-  .meta({ description: 'Pass as `cursor` (with the same other arguments) to get the next page; null on the last page.' });
 
 /** Turns Zod issues into one message that names each offending argument and how to fix it. */
 export function describeInvalidArguments(toolName: string, error: z.ZodError, allowed: readonly string[]): string {

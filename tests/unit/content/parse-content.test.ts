@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../core/content/content-error.ts';
 import { parseContent } from '../../../core/content/parse-content.ts';
-import { businessText, record } from '../_fixtures/sample-model.ts';
+import { businessText, record } from '../../helpers/sample-model.ts';
 
 const biz = { path: 'content/business.json', text: businessText };
 const file = (lines: unknown[]) => ({ path: 'content/reviews/2023.jsonl', text: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') });

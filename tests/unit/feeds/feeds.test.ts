@@ -6,9 +6,9 @@ import { renderJsonFeed } from '../../../core/feeds/render-json-feed.ts';
 import { renderSinceDocument } from '../../../core/feeds/render-reviews-document.ts';
 import { JsonFeedSchema } from '../../../core/schemas/json-feed-schema.ts';
 import { checkAtom } from '../../../scripts/lib/check-dist.ts';
-import { manyRecords, record, sampleModel } from '../_fixtures/sample-model.ts';
+import { manyRecords, record, sampleModel } from '../../helpers/sample-model.ts';
 
-import { createJsonFeedValidator } from '../_fixtures/json-feed-validator.ts';
+import { createJsonFeedValidator } from '../../helpers/json-feed-validator.ts';
 
 const jsonFeed = createJsonFeedValidator();
 const validateJsonFeed = jsonFeed.validate;

@@ -39,10 +39,11 @@ describe('dynamic scheduler (issue 12, item 2)', () => {
   it('yields to I/O after sliceMs of work and goes on in the next turn', () => {
     const h = harness(100, 4);
     const ran: number[] = [];
-    for (let i = 0; i < 5; i++) h.scheduler.submit(() => {
-      ran.push(i);
-      h.tick(3);
-    });
+    for (let i = 0; i < 5; i++)
+      h.scheduler.submit(() => {
+        ran.push(i);
+        h.tick(3);
+      });
     h.turn();
     expect(ran).toEqual([0, 1]);
     expect(h.deferred).toHaveLength(1);

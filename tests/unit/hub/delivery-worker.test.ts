@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../sidecar/logger.ts';
 import { createDeliveryWorker, type DeliveryWorkerIo, type SendOutcome } from '../../../sidecar/hub/delivery-worker.ts';
 import { createConcurrencyLimiter } from '../../../sidecar/hub/internal/concurrency-limiter.ts';
-import { createRateLimiter } from '../../../sidecar/hub/internal/rate-limiter.ts';
+import { createTokenBucketLimiter } from '../../../sidecar/http/rate-limit.ts';
 import type { ClaimedDelivery, DeliveryResult } from '../../../sidecar/storage/hub-store.ts';
 
 const delivery = (n: number, failures = 0): ClaimedDelivery => ({
@@ -151,7 +151,7 @@ describe('concurrency limiter', () => {
 describe('rate limiter', () => {
   it('allows a burst, then refills over time per client', () => {
     let t = 0;
-    const limiter = createRateLimiter(3, () => t);
+    const limiter = createTokenBucketLimiter(3, () => t);
     expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 0]);
     expect(limiter.take('a')).toBe(20);
     expect(limiter.take('b')).toBe(0);

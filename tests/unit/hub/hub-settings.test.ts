@@ -1,15 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { HubConfigShape } from '../../../sidecar/hub/hub-config.ts';
 import { resolveHubSettings } from '../../../sidecar/hub/hub-settings.ts';
-import { scheduleRebuild } from '../../../sidecar/hub/rebuild-schedule.ts';
+import { scheduleRebuild } from '../../../sidecar/build/rebuild-schedule.ts';
+import { loadConfig, SidecarConfigSchema } from '../../../sidecar/config.ts';
 import { silentLogger, type Logger } from '../../../sidecar/logger.ts';
 
 const Schema = z.object(HubConfigShape);
 
 describe('hub settings', () => {
   it('has safe defaults', () => {
-    const s = resolveHubSettings({});
+    const s = resolveHubSettings(loadConfig({}));
     expect(s).toMatchObject({
       baseUrl: 'http://localhost:4321',
       dbPath: 'data/hub.db',
@@ -18,16 +19,15 @@ describe('hub settings', () => {
       publishToken: '',
       lease: { defaultSeconds: 864_000, minSeconds: 3_600, maxSeconds: 2_592_000 },
       sweepCron: '*/5 * * * *',
-      rebuildCron: '',
     });
     expect([...s.topics.keys()]).toEqual(['http://localhost:4321/feed.xml', 'http://localhost:4321/api/feed.json', 'http://localhost:4321/reviews.json']);
   });
   it('converts durations, CIDRs and cron switches', () => {
-    const s = resolveHubSettings({ BASE_URL: 'https://r.example/', HUB_RETRY_DELAYS: '1s, 2s', HUB_ALLOW_PRIVATE_CALLBACKS: '10.0.0.0/8 ::1', HUB_LEASE_MIN: '60', HUB_SWEEP_CRON: 'off', REBUILD_CRON: '0 3 * * *' });
+    const s = resolveHubSettings(loadConfig({ BASE_URL: 'https://r.example/', HUB_RETRY_DELAYS: '1s, 2s', HUB_ALLOW_PRIVATE_CALLBACKS: '10.0.0.0/8 ::1', HUB_LEASE_MIN: '60', HUB_SWEEP_CRON: 'off' }));
     expect(s.retryDelaysMs).toEqual([1_000, 2_000]);
     expect(s.allow).toHaveLength(2);
     expect(s.lease.minSeconds).toBe(60);
-    expect([s.sweepCron, s.rebuildCron]).toEqual(['', '0 3 * * *']);
+    expect(s.sweepCron).toBe('');
     expect(s.topics.has('https://r.example/feed.xml')).toBe(true);
   });
   it.each([
@@ -35,17 +35,25 @@ describe('hub settings', () => {
     ['HUB_ALLOW_PRIVATE_CALLBACKS', '127.0.0.0/8,localhost'],
     ['HUB_LEASE_DEFAULT', '-1'],
     ['HUB_CONCURRENCY', '0'],
-    ['REBUILD_CRON', 'every night'],
     ['HUB_RETRY_JITTER', '2'],
   ])('rejects %s=%s', (key, value) => {
     expect(Schema.safeParse({ [key]: value }).success).toBe(false);
   });
   it('rejects a minimum lease above the maximum', () => {
-    expect(() => resolveHubSettings({ HUB_LEASE_MIN: '40d' })).toThrow(/HUB_LEASE_MIN/);
+    expect(() => resolveHubSettings(loadConfig({ HUB_LEASE_MIN: '40d' }))).toThrow(/HUB_LEASE_MIN/);
   });
 });
 
-describe('REBUILD_CRON', () => {
+describe('REBUILD_CRON (the sidecar\'s scheduler)', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: new Date('2026-11-24T03:00:00.500Z') }));
+  afterEach(() => void vi.useRealTimers());
+
+  it('is a sidecar setting, validated as a cron expression', () => {
+    expect(loadConfig({ REBUILD_CRON: '0 3 * * *' }).REBUILD_CRON).toBe('0 3 * * *');
+    expect(SidecarConfigSchema.shape.REBUILD_CRON.safeParse('every night').success).toBe(false);
+    expect(Object.keys(HubConfigShape)).not.toContain('REBUILD_CRON');
+  });
+
   it('runs the build on schedule, never overlapping, and logs failures', async () => {
     let running = 0;
     let overlapped = false;
@@ -64,10 +72,10 @@ describe('REBUILD_CRON', () => {
       },
       logger,
     );
-    await new Promise((r) => setTimeout(r, 3_600));
+    await vi.advanceTimersByTimeAsync(3_600);
     await task.destroy();
     expect(runs).toBeGreaterThanOrEqual(1);
     expect(overlapped).toBe(false);
-    expect(events).toContain('hub.rebuild_failed');
-  }, 10_000);
+    expect(events).toContain('rebuild_failed');
+  });
 });

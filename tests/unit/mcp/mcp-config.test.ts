@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../../../sidecar/config.ts';
 import { McpConfigShape, parseOriginRule, resolveMcpSettings } from '../../../sidecar/mcp/mcp-config.ts';
+
+/** Settings from environment-style strings, validated once by the sidecar's config schema. */
+const settings = (env: Record<string, string>) => resolveMcpSettings(loadConfig(env));
 
 describe('MCP config', () => {
   it('has defaults for every key, and parsing twice changes nothing', () => {
@@ -18,23 +22,23 @@ describe('MCP config', () => {
   });
 
   it('derives the same key for the same BASE_URL (every replica, every restart) and another for another deployment', () => {
-    const a = resolveMcpSettings({ BASE_URL: 'https://reviews.example' });
-    const b = resolveMcpSettings({ BASE_URL: 'https://reviews.example' });
-    const c = resolveMcpSettings({ BASE_URL: 'https://other.example' });
+    const a = settings({ BASE_URL: 'https://reviews.example' });
+    const b = settings({ BASE_URL: 'https://reviews.example' });
+    const c = settings({ BASE_URL: 'https://other.example' });
     expect(a.sessionKey.equals(b.sessionKey)).toBe(true);
     expect(a.sessionKey.equals(c.sessionKey)).toBe(false);
   });
 
   it('uses MCP_SESSION_SECRET when set, and refuses a short one', () => {
-    const s = resolveMcpSettings({ BASE_URL: 'https://reviews.example', MCP_SESSION_SECRET: 'x'.repeat(32) });
+    const s = settings({ BASE_URL: 'https://reviews.example', MCP_SESSION_SECRET: 'x'.repeat(32) });
     expect(s.secretSource).toBe('env');
-    expect(s.sessionKey.equals(resolveMcpSettings({ BASE_URL: 'https://reviews.example' }).sessionKey)).toBe(false);
-    expect(() => resolveMcpSettings({ MCP_SESSION_SECRET: 'short' })).toThrow(/32 characters/);
+    expect(s.sessionKey.equals(settings({ BASE_URL: 'https://reviews.example' }).sessionKey)).toBe(false);
+    expect(() => settings({ MCP_SESSION_SECRET: 'short' })).toThrow(/32 characters/);
   });
 
   it('reads numbers from env strings and refuses malformed origins', () => {
-    expect(resolveMcpSettings({ MCP_SESSION_IDLE_SECONDS: '5', MCP_MAX_BODY_BYTES: '2048' })).toMatchObject({ idleSeconds: 5, maxBodyBytes: 2048 });
-    expect(() => resolveMcpSettings({ MCP_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/MCP_ALLOWED_ORIGINS/);
+    expect(settings({ MCP_SESSION_IDLE_SECONDS: '5', MCP_MAX_BODY_BYTES: '2048' })).toMatchObject({ idleSeconds: 5, maxBodyBytes: 2048 });
+    expect(() => settings({ MCP_ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/MCP_ALLOWED_ORIGINS/);
     expect(() => parseOriginRule('ftp://a.example')).toThrow();
     expect(parseOriginRule('http://localhost:*')).toEqual({ protocol: 'http:', hostname: 'localhost', port: '*' });
   });

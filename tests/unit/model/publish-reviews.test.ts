@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeAggregateRating } from '../../../core/model/aggregate-rating.ts';
 import { ReviewSchema } from '../../../core/schemas/review-schema.ts';
-import { record, sampleModel } from '../_fixtures/sample-model.ts';
+import { record, sampleModel } from '../../helpers/sample-model.ts';
 
 describe('publishing', () => {
   const records = [

@@ -29,7 +29,8 @@ describe('OpenAPI: dynamic limits and hardening behaviours', () => {
   });
 
   it('documents 406 for an unacceptable Accept-Encoding, the since boundary documents and the issue cap', () => {
-    for (const path of ['/reviews.json', '/api/reviews/search', '/api/reviews/since/{date}']) expect(doc.paths[path].get.responses['406']).toBeDefined();
+    for (const path of ['/reviews.json', '/api/reviews/search', '/api/reviews/since/{date}'])
+      expect(doc.paths[path].get.responses['406']).toBeDefined();
     expect(doc.paths['/api/reviews/since/{date}'].get.responses['200'].headers['Content-Location']).toBeDefined();
     expect(doc.components.schemas.Error.properties.issues.description).toMatch(/at most 20/);
   });

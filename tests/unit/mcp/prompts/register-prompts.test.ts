@@ -1,7 +1,7 @@
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createFakeSnapshot, INJECTION_TEXT } from '../_support/fake-snapshot.ts';
-import { linkedClient } from '../_support/linked-client.ts';
+import { createFakeSnapshot, INJECTION_TEXT } from '../../../helpers/mcp/fake-snapshot.ts';
+import { linkedClient } from '../../../helpers/mcp/linked-client.ts';
 
 const texts = (result: GetPromptResult) => result.messages.flatMap((m) => (m.content.type === 'text' ? [m.content.text] : []));
 

@@ -2,9 +2,9 @@ import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { ReviewRecord } from '../../../../core/schemas/review-schema.ts';
 import { RESOURCE_PAGE_SIZE } from '../../../../sidecar/mcp/resources/register-resources.ts';
-import { record } from '../../_fixtures/sample-model.ts';
-import { createFakeSnapshot, INJECTION_TEXT } from '../_support/fake-snapshot.ts';
-import { linkedClient } from '../_support/linked-client.ts';
+import { record } from '../../../helpers/sample-model.ts';
+import { createFakeSnapshot, INJECTION_TEXT } from '../../../helpers/mcp/fake-snapshot.ts';
+import { linkedClient } from '../../../helpers/mcp/linked-client.ts';
 
 function manyRecords(n: number): ReviewRecord[] {
   return Array.from({ length: n }, (_, i) => record({ id: `r-${String(i).padStart(4, '0')}`, date: new Date(Date.UTC(2022, 0, 1 + i)).toISOString().slice(0, 10) }));

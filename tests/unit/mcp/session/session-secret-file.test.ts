@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../sidecar/logger.ts';
+import { McpConfigSchema } from '../../../../sidecar/mcp/mcp-config.ts';
 import { createMcpHandler } from '../../../../sidecar/mcp/create-mcp-handler.ts';
 import { loadOrCreateSessionSecret } from '../../../../sidecar/mcp/session/session-secret-file.ts';
 import { createSnapshotSource } from '../../../../sidecar/data/snapshot-source.ts';
-import { createFakeSnapshot } from '../_support/fake-snapshot.ts';
+import { createFakeSnapshot } from '../../../helpers/mcp/fake-snapshot.ts';
 
 const fakeSnapshotSource = () => createSnapshotSource(createFakeSnapshot());
 
@@ -47,12 +48,19 @@ describe('MCP session secret (issue 12, item 4)', () => {
   it('createMcpHandler without MCP_SESSION_SECRET creates the file; with it, the environment wins and no file is written', () => {
     const dir = tempDir();
     const path = join(dir, 'mcp-session-secret');
-    createMcpHandler({ snapshots: fakeSnapshotSource(), config: { BASE_URL: 'http://localhost:4321', MCP_SESSION_REVOCATION_DB: 'memory', MCP_SESSION_SECRET_FILE: path }, logger: silentLogger });
+    createMcpHandler({
+      snapshots: fakeSnapshotSource(),
+      config: { BASE_URL: 'http://localhost:4321', ...McpConfigSchema.parse({ MCP_SESSION_REVOCATION_DB: 'memory', MCP_SESSION_SECRET_FILE: path }) },
+      logger: silentLogger,
+    });
     expect(readFileSync(path, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     const envPath = join(dir, 'unused');
     createMcpHandler({
       snapshots: fakeSnapshotSource(),
-      config: { BASE_URL: 'http://localhost:4321', MCP_SESSION_REVOCATION_DB: 'memory', MCP_SESSION_SECRET: 'x'.repeat(40), MCP_SESSION_SECRET_FILE: envPath },
+      config: {
+        BASE_URL: 'http://localhost:4321',
+        ...McpConfigSchema.parse({ MCP_SESSION_REVOCATION_DB: 'memory', MCP_SESSION_SECRET: 'x'.repeat(40), MCP_SESSION_SECRET_FILE: envPath }),
+      },
       logger: silentLogger,
     });
     expect(existsSync(envPath)).toBe(false);

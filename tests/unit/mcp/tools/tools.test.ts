@@ -4,10 +4,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchQuerySchema } from '../../../../core/search/search-query-schema.ts';
 import type { Snapshot } from '../../../../sidecar/data/snapshot.ts';
-import { createFakeSnapshot, INJECTION_TEXT } from '../_support/fake-snapshot.ts';
-import { linkedClient } from '../_support/linked-client.ts';
-import { createSchemaValidator } from '../_support/output-validator.ts';
-import { searchArgs } from '../_support/search-args.ts';
+import { createFakeSnapshot, INJECTION_TEXT } from '../../../helpers/mcp/fake-snapshot.ts';
+import { linkedClient } from '../../../helpers/mcp/linked-client.ts';
+import { createSchemaValidator } from '../../../helpers/mcp/output-validator.ts';
+import { searchArgs } from '../../../helpers/mcp/search-args.ts';
 
 let snapshot: Snapshot;
 let client: Client;

@@ -1,11 +1,11 @@
 import { createSecretKey } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Snapshot } from '../../../../sidecar/data/snapshot.ts';
-import { silentLogger } from '../../../../sidecar/logger.ts';
-import { buildMcpServer } from '../../../../sidecar/mcp/build-mcp-server.ts';
-import { createCursorCodec } from '../../../../sidecar/mcp/internal/cursor-codec.ts';
-import { createToolCatalog } from '../../../../sidecar/mcp/tools/register-tools.ts';
+import type { Snapshot } from '../../../sidecar/data/snapshot.ts';
+import { silentLogger } from '../../../sidecar/logger.ts';
+import { buildMcpServer } from '../../../sidecar/mcp/build-mcp-server.ts';
+import { createCursorCodec } from '../../../sidecar/mcp/internal/cursor-codec.ts';
+import { createToolCatalog } from '../../../sidecar/mcp/tools/register-tools.ts';
 
 export const TEST_KEY = createSecretKey(Buffer.alloc(32, 7));
 

@@ -14,7 +14,7 @@ const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsM
 export function createJsonFeedValidator(): { validate: (feed: unknown) => boolean; errors: () => string } {
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
-  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/json-feed-1.1.schema.json'), 'utf8'));
+  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/json-feed-1.1.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
   return { validate: (feed) => validate(feed) as boolean, errors: () => ajv.errorsText(validate.errors) };
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBusiness, type LocatedRecord } from '../../../core/content/parse-content.ts';
-import { buildSiteModel, type SiteModel } from '../../../core/model/build-site-model.ts';
-import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
+import { parseBusiness, type LocatedRecord } from '../../core/content/parse-content.ts';
+import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
+import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 
-const root = join(import.meta.dirname, '../../..');
+const root = join(import.meta.dirname, '../..');
 export const businessText = readFileSync(join(root, 'content/business.json'), 'utf8');
 export const business = parseBusiness({ path: 'content/business.json', text: businessText });
 

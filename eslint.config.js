@@ -1,0 +1,47 @@
+// @ts-check
+/**
+ * Lint: the layers of the house and no import cycles (see README "Layout").
+ *   core/     imports nothing outside core/
+ *   site/     imports only core/ (and itself)
+ *   sidecar/  imports only core/ (and itself)
+ *   scripts/  may import core/, site/, sidecar/ — never tests/
+ * Formatting is Prettier's job (`npm run format:check`), not ESLint's.
+ */
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+/** `no-restricted-imports` patterns that forbid reaching into the given top-level folders. */
+function forbid(folders, why) {
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+          message: why,
+        },
+      ],
+    },
+  ];
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', '.astro/**', 'data/**', 'test-results/**', '**/*.astro', 'tests/fixtures/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.js', '.mjs'], 'import-x/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Tests read arbitrary JSON off the wire; `any` there is a test's business.
+  { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  { files: ['core/**'], rules: { 'no-restricted-imports': forbid(['site', 'sidecar', 'scripts', 'tests'], 'core/ is pure: it imports nothing outside core/.') } },
+  { files: ['site/**'], rules: { 'no-restricted-imports': forbid(['sidecar', 'scripts', 'tests'], 'site/ imports only core/.') } },
+  { files: ['sidecar/**'], rules: { 'no-restricted-imports': forbid(['site', 'scripts', 'tests'], 'sidecar/ imports only core/.') } },
+  { files: ['scripts/**'], rules: { 'no-restricted-imports': forbid(['tests'], 'scripts/ may import core/, site/ and sidecar/, never tests/.') } },
+);

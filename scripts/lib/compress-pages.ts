@@ -1,0 +1,39 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { compress } from './write-documents.ts';
+
+/** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
+const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
+/** Below this size a compressed sibling saves too little to be worth a file. */
+const MIN_BYTES = 256;
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (TEXT.has(extname(entry.name))) yield path;
+  }
+}
+
+/**
+ * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
+ * documents get theirs from writeDocuments), so the sidecar — and any web server with a
+ * gzip_static-like option — serves them compressed without compressing per request. Two at a time:
+ * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count.
+ */
+export async function compressPages(outDir: string): Promise<number> {
+  const files: string[] = [];
+  for await (const file of walk(outDir)) files.push(file);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      const body = await readFile(file);
+      if (body.length < MIN_BYTES) continue;
+      const { gz, br } = await compress(body);
+      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return files.length;
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
+import type { BuildOptions } from '../../core/build/build-options.ts';
+import { computeInputsHash } from './build-inputs.ts';
+
+/** The project root: where scripts/build.ts, content/ and dist/ live. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
+
+/** Everything a build needs to know: where to read, where to write, and the build settings. */
+export interface BuildTarget extends BuildOptions {
+  DIST_DIR: string;
+  CONTENT_DIR: string;
+}
+
+/** Why `DIST_DIR` needs a build: missing, stale (its inputs hash differs from the current inputs), or null when current. */
+export function distStaleness(target: BuildTarget, root = PROJECT_ROOT): 'missing' | 'stale' | null {
+  let built: string;
+  try {
+    built = (JSON.parse(readFileSync(join(resolve(root, target.DIST_DIR), BUILD_MANIFEST_FILE), 'utf8')) as { inputsHash: string }).inputsHash;
+  } catch {
+    return 'missing';
+  }
+  const settings = { BASE_URL: target.BASE_URL, SINCE_WINDOW_DAYS: target.SINCE_WINDOW_DAYS };
+  return built === computeInputsHash(root, resolve(root, target.CONTENT_DIR), settings) ? null : 'stale';
+}
+
+export interface RunBuildOptions {
+  /** Where the build's own output goes (default: our stderr, so stdout stays one JSON line per event). */
+  onOutput?: (chunk: Buffer) => void;
+  /** Extra environment for the child (e.g. SHINGLE_BUILD_STATS). */
+  env?: Record<string, string>;
+}
+
+/**
+ * The one way to run a full build from code: `node scripts/build.ts` in a child process (same Node
+ * binary) with exactly the given target, never the caller's BASE_URL by accident. Stopping this
+ * process stops the build (an unfinished staging folder is never swapped in). Resolves with the
+ * manifest written; rejects with the build's output when it fails.
+ */
+export function runBuild(target: BuildTarget, options: RunBuildOptions = {}, root = PROJECT_ROOT): Promise<BuildManifest> {
+  const env = {
+    ...process.env,
+    ...options.env,
+    DIST_DIR: target.DIST_DIR,
+    CONTENT_DIR: target.CONTENT_DIR,
+    BASE_URL: target.BASE_URL,
+    SINCE_WINDOW_DAYS: String(target.SINCE_WINDOW_DAYS),
+  };
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'build.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let tail = '';
+    const output = (chunk: Buffer) => {
+      tail = (tail + chunk.toString()).slice(-8000);
+      (options.onOutput ?? ((c: Buffer) => process.stderr.write(c)))(chunk);
+    };
+    child.stdout.on('data', output);
+    child.stderr.on('data', output);
+    const stop = () => child.kill('SIGTERM');
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      if (code !== 0) return reject(new Error(`build failed (${signal ?? `exit code ${code}`}):\n${tail}`));
+      const distDir = resolve(root, target.DIST_DIR);
+      resolvePromise(JSON.parse(readFileSync(join(distDir, BUILD_MANIFEST_FILE), 'utf8')) as BuildManifest);
+    });
+  });
+}

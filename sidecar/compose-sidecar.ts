@@ -1,0 +1,102 @@
+import { resolve } from 'node:path';
+import type { RequestHandler } from 'express';
+import { Router } from 'express';
+import type { ScheduledTask } from 'node-cron';
+import { createApp, type SidecarApp } from './app.ts';
+import { scheduleRebuild } from './build/rebuild-schedule.ts';
+import { PROJECT_ROOT, runBuild } from './build/run-build.ts';
+import type { SidecarConfig } from './config.ts';
+import { rejectBuild, type RejectedBuild } from './data/build-guard.ts';
+import { loadSnapshot } from './data/load-snapshot.ts';
+import { createSnapshotSource, type MutableSnapshotSource } from './data/snapshot-source.ts';
+import { watchDist, type DistWatcher } from './data/watch-dist.ts';
+import { createHub, type Hub, type HubDeps } from './hub/create-hub.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { createMcpHandler, type McpDeps } from './mcp/create-mcp-handler.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/** What a caller may put in place of the defaults: tests inject clocks, resolvers, stubs; main.ts nothing but its logger. */
+export interface SidecarOverrides {
+  logger?: Logger;
+  /** Monotonic clock of the app (rate-limit windows, durations). */
+  now?: () => number;
+  /** Seams of the hub (DNS resolver, wall clock, randomness, a store), or `false` for no hub (a stub router). */
+  hub?: Partial<Pick<HubDeps, 'resolve' | 'clock' | 'random' | 'store'>> | false;
+  /** Seams of MCP (wall clock of session ids), or a handler to mount instead of it. */
+  mcp?: Partial<Pick<McpDeps, 'wallClock'>> | { handler: RequestHandler };
+  /** Watch DIST_DIR for new builds (default: when WATCH_INTERVAL_MS > 0). */
+  watch?: boolean;
+}
+
+/** A wired sidecar, not yet listening. */
+export interface ComposedSidecar {
+  config: SidecarConfig;
+  logger: Logger;
+  snapshots: MutableSnapshotSource;
+  app: SidecarApp;
+  hub: Pick<Hub, 'router' | 'onSnapshot' | 'publish' | 'close'>;
+  watcher: DistWatcher | undefined;
+  /** Listens on HOST:PORT. */
+  listen(): Promise<RunningServer>;
+  /** Stops watching, scheduling and the hub (after the server, if any, has been shut down). */
+  close(): Promise<void>;
+}
+
+/**
+ * The one composition root: loads DIST_DIR, and wires the snapshot source, the dist watcher (which
+ * refuses builds made for another BASE_URL), the WebSub hub, MCP, the HTTP app and the REBUILD_CRON
+ * schedule. `sidecar/main.ts` and every test harness build the sidecar through it.
+ */
+export async function composeSidecar(config: SidecarConfig, overrides: SidecarOverrides = {}): Promise<ComposedSidecar> {
+  const logger = overrides.logger ?? silentLogger;
+  const now = overrides.now ?? (() => performance.now());
+  const distDir = resolve(PROJECT_ROOT, config.DIST_DIR);
+  const first = await loadSnapshot(distDir);
+  const mismatch = rejectBuild(first.manifest, config.BASE_URL);
+  if (mismatch) throw new Error(`${distDir}: ${mismatch}`);
+  const snapshots = createSnapshotSource(first, (e) => logger.error('snapshot_listener_failed', { error: String(e) }));
+
+  let refused: RejectedBuild | null = null;
+  let watcher: DistWatcher | undefined;
+  const hub: ComposedSidecar['hub'] =
+    overrides.hub === false
+      ? stubHub()
+      : await createHub({ snapshots, config, logger, ...overrides.hub, refresh: async () => watcher?.check() });
+  const mcpOverride = overrides.mcp;
+  const mcpHandler = mcpOverride && 'handler' in mcpOverride ? mcpOverride.handler : createMcpHandler({ snapshots, config, logger, ...mcpOverride });
+  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now, refusedBuild: () => refused });
+  if (overrides.watch ?? config.WATCH_INTERVAL_MS > 0) {
+    watcher = watchDist(distDir, snapshots, {
+      intervalMs: config.WATCH_INTERVAL_MS,
+      logger,
+      refuse: (next) => rejectBuild(next.manifest, config.BASE_URL),
+      onRefused: (r) => (refused = r),
+    });
+  }
+  const tasks: ScheduledTask[] = [];
+  if (config.REBUILD_CRON.trim() !== '' && config.REBUILD_CRON.trim() !== 'off') {
+    tasks.push(scheduleRebuild(config.REBUILD_CRON, () => runBuild(config, { onOutput: () => {} }), logger));
+  }
+  return {
+    config,
+    logger,
+    snapshots,
+    app,
+    hub,
+    watcher,
+    listen: () => startServer(app.listener, config, config.HOST, config.PORT),
+    async close() {
+      watcher?.close();
+      for (const t of tasks) await t.destroy();
+      app.close();
+      await hub.close();
+    },
+  };
+}
+
+/** No hub: a router that answers 501, for tests of other endpoints. */
+function stubHub(): ComposedSidecar['hub'] {
+  const router = Router();
+  router.all('/', (_req, res) => void res.status(501).json({ error: 'no hub in this sidecar', issues: [] }));
+  return { router, onSnapshot() {}, publish: async () => [], close: async () => {} };
+}
