@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { buildOptionsFromEnv } from './core/build/build-options.ts';
 
 // Static site generator for the human pages. The data documents (JSON, feeds, OpenAPI) are rendered
 // by core/ renderers in scripts/build.ts around this build, from the same model the pages use.
@@ -7,7 +8,7 @@ export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
   outDir: process.env.DIST_DIR ?? './dist',
-  site: (process.env.BASE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+  site: buildOptionsFromEnv(process.env).BASE_URL,
   output: 'static',
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'always' },

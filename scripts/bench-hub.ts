@@ -13,6 +13,7 @@
  * Environment: HUB_BENCH_SIZES (default "1000,10000"), HUB_BENCH_CONCURRENCY (default: the
  * hub default, HUB_CONCURRENCY), HUB_BENCH_CHILDREN (subscriber processes, default 2).
  */
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import { loadConfig } from '../sidecar/config.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -34,7 +35,7 @@ import { createTestCa } from './lib/test-ca.ts';
 import { printTable } from './lib/bench-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BASE_URL = 'http://localhost:4321';
+const BASE_URL = DEFAULT_BASE_URL;
 const hostOf = (i: number) => `s${i}.bench.test`;
 
 type Row = Record<string, string | number>;

@@ -10,6 +10,7 @@
  * into .tmp/bench-sidecar/ (kept between runs, rebuilt when their inputs change).
  * BENCH_QUICK=1 runs 10k only with shorter wrk runs.
  */
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpGet } from 'node:http';
@@ -31,7 +32,7 @@ type Row = Record<string, string | number>;
 const ROOT = resolve(import.meta.dirname, '..');
 const WORK = join(ROOT, '.tmp', 'bench-sidecar');
 const QUICK = process.env.BENCH_QUICK === '1';
-const BASE_URL = 'http://localhost:4321';
+const BASE_URL = DEFAULT_BASE_URL;
 
 // ---------------------------------------------------------------- datasets
 

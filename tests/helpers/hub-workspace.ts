@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { DEFAULT_BASE_URL } from '../../core/build/build-options.ts';
-import { runBuild } from '../../sidecar/build/run-build.ts';
+import { buildDataFixture } from './build-fixture.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -43,9 +43,12 @@ export async function addReview(contentDir: string, fields: { date?: string; tex
   return id;
 }
 
-/** A full build of `contentDir` into `distDir` (the one build runner, a child process like REBUILD_CRON). */
+/**
+ * Rebuilds the data documents of `contentDir` into `distDir` (in process, no HTML pages: the hub
+ * publishes documents only), swapped in like a real build. REBUILD_CRON's test runs the full build.
+ */
 export async function buildDist(contentDir: string, distDir: string, baseUrl = DEFAULT_BASE_URL): Promise<void> {
-  await runBuild({ CONTENT_DIR: contentDir, DIST_DIR: distDir, BASE_URL: baseUrl, SINCE_WINDOW_DAYS: 31 }, { onOutput: () => {} });
+  await buildDataFixture({ contentDir, outDir: distDir, baseUrl });
 }
 
 /** Rows of the hub database, read through a second read-only connection (WAL allows it). */
