@@ -18,6 +18,7 @@ const suites: Suite[] = [
   { name: 'mcp', file: 'bench-mcp.ts', run: async () => (await import('./bench-mcp.ts')).runMcpBench() },
   { name: 'hub', file: 'bench-hub.ts', run: async () => (await import('./bench-hub.ts')).runHubBench() },
   { name: 'import', file: 'bench-import.ts', run: async () => (await import('./bench-import.ts')).runImportBench() },
+  { name: 'flood', file: 'bench-flood.ts', run: async () => (await import('./bench-flood.ts')).runFloodBench() },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,3 +1,5 @@
+import { MAX_ISSUES } from '../http/cap-issues.ts';
+import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
 import type { ModerationRecord } from '../schemas/moderation-schema.ts';
 import { buildComponentSchemas, buildSearchParameters } from './openapi-components.ts';
@@ -14,6 +16,23 @@ const CONDITIONAL_HEADERS = {
   },
   'Cache-Control': { schema: { type: 'string' } },
 };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
+const limits = DYNAMIC_LIMIT_DEFAULTS;
+/** The answers every dynamic endpoint (search, since, /mcp) may give under load, with the defaults of the sidecar's config schema. */
+const DYNAMIC_LOAD_RESPONSES: Obj = {
+  '429': {
+    ...error(
+      `Over the per-client limit of dynamic requests: by default ${limits.DYNAMIC_RATE_LIMIT_MAX} per ${limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS} s ` +
+        '(DYNAMIC_RATE_LIMIT_MAX, DYNAMIC_RATE_LIMIT_WINDOW_SECONDS), counted across search, since and /mcp. RateLimit and RateLimit-Policy headers (policy "dynamic") on every dynamic answer.',
+    ),
+    headers: RETRY_AFTER,
+  },
+  '503': {
+    ...error(`More than ${limits.DYNAMIC_MAX_PENDING} dynamic requests waiting or running (DYNAMIC_MAX_PENDING); Retry-After: ${BUSY_RETRY_AFTER_SECONDS}.`),
+    headers: RETRY_AFTER,
+  },
+};
+const NOT_ACCEPTABLE = { '406': error('Accept-Encoding refuses br, gzip and identity alike (e.g. `identity;q=0` alone).') };
 const WEBSUB_LINK = { description: 'WebSub discovery: `<hub>; rel="hub", <topic>; rel="self"`.', schema: { type: 'string' } };
 const CONDITIONAL_PARAMS = [
   { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag list or `*`; weak comparison; takes precedence over If-Modified-Since (RFC 9110 §13.2.2).' },
@@ -32,6 +51,7 @@ function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; cont
           content: { [opts.contentType ?? 'application/json']: { schema } },
         },
         '304': { description: 'Not Modified: the validator matched; empty body.' },
+        ...NOT_ACCEPTABLE,
       },
     },
   };
@@ -65,7 +85,10 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
         '`query` is a case- and accent-insensitive substring match; unknown, repeated or empty query parameters are errors (400 with `issues`);',
         'errors are JSON `{ error, issues: [{ path, code, message }] }`; unknown paths are 404 and wrong methods 405 with `Allow`, both JSON;',
         `feeds hold the ${FEED_SIZE} newest reviews; WebSub leases default to 10 days, clamped to [1 hour, 30 days]; the hub answers 202 when a request is accepted for verification and 400 with \`issues\` when rejected.`,
-        'No authentication: an Authorization header is ignored. Rate limiting is off by default; an operator may enable it (429 with Retry-After and RateLimit headers on any path).',
+        'No authentication: an Authorization header is ignored.',
+        `Dynamic endpoints (search, since, /mcp) are rate limited per client by default (${limits.DYNAMIC_RATE_LIMIT_MAX} requests per ${limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS} s; 429 with Retry-After) and answer 503 with Retry-After when more than ${limits.DYNAMIC_MAX_PENDING} wait;`,
+        `search and since bodies up to ${limits.DYNAMIC_COMPRESS_MAX_BYTES} bytes may be compressed, larger ones are sent uncompressed. A general rate limit on every path is off by default; an operator may enable it.`,
+        `Error bodies list at most ${MAX_ISSUES} issues, then one \`too_many_issues\` issue counting the rest. Every error has Cache-Control: no-store.`,
         'Compatibility: paths carry no version; fields may be added within 1.x, and a field is never removed or retyped without a new major version.',
         ...(moderation ? [moderationSentence(moderation)] : []),
       ].join(' '),
@@ -84,7 +107,12 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           responses: {
             '200': json(ref('SearchResponse'), 'Matching reviews, newest first (ties by id).'),
             '304': { description: 'Not Modified.' },
-            '400': error('Invalid query: one issue per problem (wrong type, out of range, unknown, repeated or empty parameter, since after until).'),
+            '400': error(
+              `Invalid query: one issue per problem (wrong type, out of range, unknown, repeated or empty parameter, since after until), at most ${MAX_ISSUES}; the accepted names are listed once, in \`error\`.`,
+            ),
+            '404': error('`/api/reviews/search/` (trailing slash): no such resource.'),
+            ...NOT_ACCEPTABLE,
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
       },
@@ -96,9 +124,20 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
             ...CONDITIONAL_PARAMS,
           ],
           responses: {
-            '200': { description: 'Reviews since the date.', headers: CONDITIONAL_HEADERS, content: { 'application/json': { schema: ref('SinceDocument') } } },
+            '200': {
+              description:
+                'Reviews since the date. A date before the oldest review is answered with the document of the oldest review\'s date, and a date after the newest with that of the day after it (same reviews; `since` is that date, named by Content-Location).',
+              headers: {
+                ...CONDITIONAL_HEADERS,
+                'Content-Location': { description: 'Present when the document of a boundary date answers: its path.', schema: { type: 'string' } },
+              },
+              content: { 'application/json': { schema: ref('SinceDocument') } },
+            },
             '304': { description: 'Not Modified: empty body.' },
             '400': error('Malformed or impossible date (e.g. 2023-02-30).'),
+            '404': error('`/api/reviews/since/{date}/` (trailing slash) or more path segments: no such resource.'),
+            ...NOT_ACCEPTABLE,
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
       },
@@ -128,6 +167,7 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
             '406': { description: 'Accept header lacks application/json and text/event-stream.', content: { 'application/json': { schema: { type: 'object' } } } },
             '413': { description: 'Body too large.', content: { 'application/json': { schema: { type: 'object' } } } },
             '415': { description: 'Content-Type is not application/json.', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
         delete: {
@@ -171,9 +211,9 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           responses: {
             '202': { description: 'Accepted; verification of intent (or the fan-out, for publish) follows asynchronously.' },
             '400': error('Rejected: invalid callback, mode, topic, lease or secret; one issue per problem.'),
-            '403': error('Publish from a client that is neither local nor holds the publish token, or a subscription cap reached.'),
+            '403': error('Publish from a client that is neither local (loopback, no forwarding headers, no Origin header) nor holds the publish token, or a subscription cap reached.'),
             '405': error('Method other than POST.'),
-            '413': error('Body larger than 16 KB.'),
+            '413': error('Body larger than 16 KiB: answered before reading a declared Content-Length over it; a chunked body is read no further than the limit.'),
             '415': error('Body is not application/x-www-form-urlencoded.'),
             '429': error('Too many subscription requests; see Retry-After.'),
             '503': error('The hub is shutting down or overloaded; retry later.'),

@@ -5,6 +5,7 @@ import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import { LruCache } from '../http/lru-cache.ts';
+import { notAcceptable } from '../http/not-acceptable.ts';
 import { codingFor, makeVariant, sendVariant, type Variant } from '../http/representation.ts';
 
 /**
@@ -48,6 +49,7 @@ export function staticPagesRoute(snapshots: SnapshotSource): RequestHandler {
     if (relative === null) return next();
     const dir = snapshots.current().distDir;
     const coding = codingFor(req);
+    if (coding === null) return next(notAcceptable());
     resolveFile(dir, relative)
       .then(async (found) => {
         if (found === null) return next();
