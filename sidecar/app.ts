@@ -17,7 +17,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { DATA_CACHE_CONTROL } from '../core/build/render-headers-file.ts';
-import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
+import { DOCUMENT_PATHS, FIND_PATH, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
 import type { SidecarConfig } from './config.ts';
 import type { RejectedBuild } from './data/build-guard.ts';
 import type { Snapshot, SnapshotSource } from './data/snapshot.ts';
@@ -34,6 +34,7 @@ import { logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { createDataDocuments } from './routes/data-documents.ts';
+import { findRoute } from './routes/find.ts';
 import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import { searchRoute } from './routes/search.ts';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   const trailingSlash = trailingSlashRoute(common);
 
   const search = searchRoute({ snapshots, responses, common });
+  const find = findRoute({ snapshots, responses, common });
   const since = sinceRoute({ snapshots, responses, documents, common });
 
   /**
@@ -110,6 +112,7 @@ export function createApp(deps: AppDeps): SidecarApp {
     const slash = trailingSlash(req, res, path);
     if (slash !== 0) return slash;
     if (path === SEARCH_PATH) return search(req, res);
+    if (path === FIND_PATH) return find(req, res);
     if (path.startsWith(SINCE_BASE)) return since(req, res);
     return 0;
   };
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild));
   app.all(Object.values(DOCUMENT_PATHS), documents.route);
   app.all(SEARCH_PATH, asMiddleware(search));
+  app.all(FIND_PATH, asMiddleware(find));
   app.use(SINCE_BASE, asMiddleware(since));
   app.use(malformedUrlGuard);
   if (config.SERVE_STATIC) app.use(staticPagesRoute(snapshots));

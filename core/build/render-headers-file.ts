@@ -4,6 +4,12 @@ const CORS = ['Access-Control-Allow-Origin: *', 'Access-Control-Expose-Headers: 
 /** Short freshness, long stale-while-revalidate: clients revalidate cheaply with the ETag. */
 export const DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
+/**
+ * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
+ * scripts only from this origin, no forms, no plugins, no base rewriting.
+ */
+export const EMBED_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
 /** WebSub discovery header for a topic (WebSub §4): one hub link and one self link. */
 export function websubLinkHeader(baseUrl: string, topicPath: string): string {
   return `<${baseUrl}${HUB_PATH}>; rel="hub", <${baseUrl}${topicPath}>; rel="self"`;
@@ -19,6 +25,8 @@ export function renderHeadersFile(baseUrl: string): string {
   const topics = new Set<string>(TOPIC_PATHS);
   const blocks = Object.values(DOCUMENT_PATHS).map((p) => block(p, topics.has(p) ? [`Link: ${websubLinkHeader(baseUrl, p)}`] : []));
   blocks.push(block(`${SINCE_PREFIX}*`));
+  // The iframe form of the widget may be framed by any site; nothing else may.
+  blocks.push(['/embed/*', `  Content-Security-Policy: ${EMBED_CSP}`].join('\n'));
   blocks.push(['/*', '  X-Content-Type-Options: nosniff', '  Referrer-Policy: strict-origin-when-cross-origin'].join('\n'));
   return `${blocks.join('\n\n')}\n`;
 }

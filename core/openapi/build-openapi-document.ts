@@ -1,8 +1,8 @@
 import { MAX_ISSUES } from '../http/cap-issues.ts';
 import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
-import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
+import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
 import type { ModerationRecord } from '../schemas/moderation-schema.ts';
-import { buildComponentSchemas, buildSearchParameters } from './openapi-components.ts';
+import { buildComponentSchemas, buildFindParameters, buildSearchParameters } from './openapi-components.ts';
 
 type Obj = Record<string, unknown>;
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
@@ -116,6 +116,25 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           },
         },
       },
+      [FIND_PATH]: {
+        get: {
+          summary: 'Ranked search (extension beyond the interface specification). HTTP equivalent of the MCP tool find_reviews.',
+          description:
+            'Not part of the interface specification: an extension of this service, which may change with a minor version. ' +
+            'Typo-tolerant, prefix-aware, best match first, across review text and title, technician names and aliases, service names and synonyms, and service areas. ' +
+            'Every word must match (each through its typo or prefix variants); when no review has them all, reviews with some are returned and `matchedAll` is false. ' +
+            'Same review objects as search, plus `score` and `highlights` (UTF-16 offsets into the text or title). Same error format as search.',
+          'x-extension': true,
+          parameters: [...buildFindParameters(), ...CONDITIONAL_PARAMS],
+          responses: {
+            '200': json(ref('FindResponse'), 'Reviews, best match first.'),
+            '304': { description: 'Not Modified.' },
+            '400': error('Invalid parameters: one issue per problem (missing or empty q, limit out of range, unknown or repeated parameter).'),
+          },
+        },
+      },
+      [DOCUMENT_PATHS.widget]: documentGet('Data of the embeddable widget: business name, aggregate rating with histogram, the moderation record when published, the 10 newest reviews (extension).', ref('WidgetDocument')),
+      [DOCUMENT_PATHS.widgetScript]: documentGet('The embeddable widget, a custom element <shingle-reviews> (JavaScript module, extension).', { type: 'string' }, { contentType: 'text/javascript' }),
       '/api/reviews/since/{date}': {
         get: {
           summary: 'Reviews dated on or after a date, newest first (ties by id). Incremental sync.',

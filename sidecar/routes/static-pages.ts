@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { RequestHandler } from 'express';
+import { EMBED_CSP } from '../../core/build/render-headers-file.ts';
 import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
@@ -59,6 +60,11 @@ export function staticPagesRoute(snapshots: SnapshotSource): RequestHandler {
         if (!variant) {
           variant = await loadVariant(found, coding);
           cache.set(key, variant, Buffer.isBuffer(variant.bytes) ? variant.bytes.length : 0);
+        }
+        if (relative.startsWith('/embed/')) {
+          // The iframe form of the widget may be framed by any site; every other page keeps frame-ancestors 'self'.
+          res.setHeader('Content-Security-Policy', EMBED_CSP);
+          res.removeHeader('X-Frame-Options');
         }
         sendVariant(req, res, variant);
       })

@@ -1,3 +1,4 @@
+import { createFindEngine } from '../../../core/find/create-find-engine.ts';
 import type { BuildManifest } from '../../../core/build/build-manifest-schema.ts';
 import type { InsightsDocument } from '../../../core/schemas/insights-schema.ts';
 import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
@@ -64,5 +65,6 @@ export function createFakeSnapshot(records: ReviewRecord[] = sampleRecords(), da
     insights: { ...SAMPLE_INSIGHTS, reviewCount: model.reviews.length, moderation: model.moderation },
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
     search: createSearchEngine(model.reviews, model.business),
+    find: createFindEngine(model.reviews, model.business),
   };
 }

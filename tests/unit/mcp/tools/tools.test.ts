@@ -50,8 +50,8 @@ function assertBounded(name: string, schema: Record<string, any>, path: string):
 }
 
 describe('tools/list', () => {
-  it('lists the eight tools, each described, bounded, strict, read-only, with an output schema', () => {
-    expect([...tools.keys()]).toEqual(['get_business', 'search_reviews', 'get_review', 'get_reviews_since', 'get_rating_summary', 'get_insights', 'list_technicians', 'list_services']);
+  it('lists the nine tools, each described, bounded, strict, read-only, with an output schema', () => {
+    expect([...tools.keys()]).toEqual(['get_business', 'search_reviews', 'find_reviews', 'get_review', 'get_reviews_since', 'get_rating_summary', 'get_insights', 'list_technicians', 'list_services']);
     for (const tool of tools.values()) {
       expect(tool.title).toEqual(expect.any(String));
       expect(tool.description).toMatch(/^Use /);
