@@ -9,6 +9,7 @@ import { buildFaq } from './build-faq.ts';
 import { buildSummary } from './build-summary.ts';
 import { extractTopics } from './extract-topics.ts';
 import { quarterOf, quarterRange } from './quarter.ts';
+import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
 export const ENGINE = 'shingle-absa/1.0';
@@ -52,6 +53,7 @@ export function buildInsights(input: { business: BusinessConfig; reviews: Review
       otherLanguage: analyzed.filter((a) => a.unread === 'language').length,
       aspects,
       technicians: entities.technicians,
+      evidence: summaryEvidence(analyzed, entities.technicians),
     }),
   };
 }
