@@ -1,17 +1,13 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
-import type { Polarity } from '../schemas/insights-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { analyzeSentences, findAspectMentions, type AnalyzedSentence, type AspectMention } from './analyze-text.ts';
 import type { AspectLexicon } from './aspect-lexicon.ts';
-import { polarityOf } from './polarity.ts';
 import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
 import { quarterOf } from './quarter.ts';
 import { scoreTarget } from './score-target.ts';
 
 /** An aspect mention with its polarity decided. */
-export interface ClassifiedMention extends AspectMention {
-  polarity: Polarity;
-}
+export type ClassifiedMention = AspectMention;
 
 /** Everything the aggregations need from one review, computed once. */
 export interface AnalyzedReview {
@@ -36,7 +32,7 @@ export interface AnalyzedReview {
 export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon): AnalyzedReview {
   const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
   const sentences = unread ? [] : analyzeSentences(review.text);
-  const mentions = findAspectMentions(sentences, lexicon).map((m) => ({ ...m, polarity: polarityOf(m.score) }));
+  const mentions = findAspectMentions(sentences, lexicon);
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
   const sentenceScores = sentences.map((s) => (s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0));
