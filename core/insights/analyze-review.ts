@@ -2,6 +2,7 @@ import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { analyzeSentences, findAspectMentions, type AnalyzedSentence, type AspectMention } from './analyze-text.ts';
 import type { AspectLexicon } from './aspect-lexicon.ts';
+import type { AbsaModel } from './model/absa-model.ts';
 import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
 import { quarterOf } from './quarter.ts';
 import { scoreTarget } from './score-target.ts';
@@ -29,10 +30,10 @@ export interface AnalyzedReview {
  * ratings but is never read as an opinion about any aspect. So does a review not in English,
  * which an English lexicon would misread.
  */
-export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon): AnalyzedReview {
+export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon, model?: AbsaModel): AnalyzedReview {
   const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
   const sentences = unread ? [] : analyzeSentences(review.text);
-  const mentions = findAspectMentions(sentences, lexicon);
+  const mentions = findAspectMentions(sentences, lexicon, model);
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
   const sentenceScores = sentences.map((s) => (s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0));
