@@ -33,20 +33,33 @@ export function featureWord(norm: string): string {
   return norm;
 }
 
-/** Unigrams and bigrams of the words of a sentence, with the sentence's sign of opinion. */
-export function addTextFeatures(f: FeatureSink, s: ScoredSentence, prefix: string): void {
+const textCache = new WeakMap<ScoredSentence, string[]>();
+
+/**
+ * Unigrams and bigrams of the words of a sentence (and "?", "!"), computed once per sentence: both
+ * layers read them, each from its own weight table.
+ */
+export function textFeatures(s: ScoredSentence): string[] {
+  const hit = textCache.get(s);
+  if (hit) return hit;
+  const out: string[] = [];
   let prev = '<s>';
   for (const t of s.tokens) {
     if (!t.word) {
-      if (t.norm === '?' || t.norm === '!') f(`${prefix}u:${t.norm}`, 1);
+      if (t.norm === '?' || t.norm === '!') out.push(`u:${t.norm}`);
       prev = '<p>';
       continue;
     }
     const w = featureWord(t.norm);
-    f(`${prefix}u:${w}`, 1);
-    f(`${prefix}b:${prev}_${w}`, 1);
+    out.push(`u:${w}`, `b:${prev}_${w}`);
     prev = w;
   }
+  textCache.set(s, out);
+  return out;
+}
+
+function addTextFeatures(f: FeatureSink, s: ScoredSentence): void {
+  for (const name of textFeatures(s)) f(name, 1);
 }
 
 /**
@@ -59,7 +72,7 @@ export function categoryFeatures(f: FeatureSink, sentences: readonly ScoredSente
   let neg = false;
   let words = 0;
   for (const s of sentences) {
-    addTextFeatures(f, s, '');
+    addTextFeatures(f, s);
     for (let k = 0; k < s.tokens.length; k++) {
       if (s.tokens[k]!.word) words++;
       if (s.valence[k]! > 0) pos = true;
@@ -104,7 +117,7 @@ export function polarityFeatures(f: FeatureSink, s: ScoredSentence, from: number
   f('ssc', clip(sentenceScore));
   f(`a:${aspect}`, 1);
   f(`a:${aspect}:rs:${scoreBucket(ruleScore)}`, 1);
-  addTextFeatures(f, s, 's');
+  addTextFeatures(f, s);
   const n = s.tokens.length;
   const implicit = from === null || to === null;
   if (implicit) f('implicit', 1);
