@@ -36,6 +36,12 @@ export function analyzeReview(review: Review, business: BusinessConfig, lexicon:
   const mentions = findAspectMentions(sentences, lexicon, model);
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
-  const sentenceScores = sentences.map((s) => (s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0));
+  // A sentence's opinion is its aspect readings when it has some (so an entity quote agrees with
+  // the aspect figures), else the rule score of the whole sentence.
+  const sentenceScores = sentences.map((s, i) => {
+    const own = mentions.filter((m) => m.sentence === i && m.polarity !== 'neutral');
+    if (own.length) return own.reduce((sum, m) => sum + m.score, 0);
+    return s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0;
+  });
   return { review, quarter: quarterOf(review.date), sentences, mentions, named, sentenceScores, unread };
 }
