@@ -100,7 +100,8 @@ export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexic
     for (const aspect of lexicon.labels.keys()) {
       const hit = strongest.get(aspect);
       const prob = p.get(aspect);
-      if (!(prob === undefined ? hit !== undefined : prob >= model.category!.threshold)) continue;
+      const present = prob === undefined ? hit !== undefined : hit ? prob >= model.category!.veto : prob >= model.category!.threshold;
+      if (!present) continue;
       sentenceScore ??= s.tokens.length ? scoreTarget(s, 0, s.tokens.length) : 0;
       const reading = predictPolarity(model, s, hit?.from ?? null, hit?.to ?? null, aspect, hit?.score ?? sentenceScore, sentenceScore);
       const [start, end] = hit ? [s.tokens[hit.from]!.start, s.tokens[hit.to - 1]!.end] : [sentence.start, sentence.end];

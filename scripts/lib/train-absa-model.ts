@@ -11,13 +11,21 @@ export interface Hyper {
   l2Polarity: number;
   /** A feature must occur in this many training examples. */
   minCount: number;
-  /** Category probability from which an aspect counts as present. */
+  /** Category probability from which an aspect no rule found counts as present… */
   threshold: number;
+  /** …and below which a rule mention is vetoed. */
+  veto: number;
+  /** Weight of neutral examples in the polarity layer (neutral is the rare class). */
+  neutralWeight: number;
+  /** Top-class probability from which the polarity layer overrules the rules. */
+  trust: number;
+  /** Whether the polarity layer reads the sentence's n-grams (else only the target's context and the rules). */
+  polarityText: boolean;
   iterations: number;
   rate: number;
 }
 
-export const DEFAULT_HYPER: Hyper = { l2Category: 1e-4, l2Polarity: 1e-4, minCount: 2, threshold: 0.5, iterations: 300, rate: 0.3 };
+export const DEFAULT_HYPER: Hyper = { l2Category: 3e-3, l2Polarity: 3e-3, minCount: 2, threshold: 0.35, veto: 0.1, neutralWeight: 1, polarityText: true, trust: 0.5, iterations: 300, rate: 0.3 };
 
 const CLASSES = ['positive', 'negative', 'neutral'] as const;
 
@@ -30,9 +38,9 @@ export function trainAbsaModel(items: readonly CorpusItem[], aspects: readonly s
   const catModel = train(catData, { mode: 'ovr', outputs: aspects.length, features: catVocab.length, l2: hyper.l2Category, iterations: hyper.iterations, rate: hyper.rate });
 
   const pol = items.flatMap((it) => polarityExamples(it));
-  const polVocab = vocabulary(pol.map((p) => p.x), hyper.minCount);
+  const polVocab = vocabulary(pol.map((p) => p.x), hyper.minCount).filter((f) => hyper.polarityText || !/^[ub]:/.test(f));
   const polIndex = new Map(polVocab.map((f, i) => [f, i]));
-  const polData = pol.map((p) => toSparse(p.x, polIndex, CLASSES.map((c) => (c === p.y ? 1 : 0))));
+  const polData = pol.map((p) => toSparse(p.x, polIndex, CLASSES.map((c) => (c === p.y ? 1 : 0)), p.y === 'neutral' ? hyper.neutralWeight : 1));
   const polModel = train(polData, { mode: 'softmax', outputs: CLASSES.length, features: polVocab.length, l2: hyper.l2Polarity, iterations: hyper.iterations, rate: hyper.rate });
 
   return {
@@ -45,8 +53,8 @@ export function trainAbsaModel(items: readonly CorpusItem[], aspects: readonly s
       writers: new Set(items.map((it) => it.writer)).size,
       hyper: JSON.stringify(hyper),
     },
-    category: { aspects: [...aspects], bias: Array.from(catModel.bias, round4), threshold: hyper.threshold, weights: exportTable(catVocab, catModel, aspects.length) },
-    polarity: { classes: [...CLASSES], bias: Array.from(polModel.bias, round4), weights: exportTable(polVocab, polModel, CLASSES.length) },
+    category: { aspects: [...aspects], bias: Array.from(catModel.bias, round4), threshold: hyper.threshold, veto: hyper.veto, weights: exportTable(catVocab, catModel, aspects.length) },
+    polarity: { classes: [...CLASSES], bias: Array.from(polModel.bias, round4), trust: hyper.trust, weights: exportTable(polVocab, polModel, CLASSES.length) },
   };
 }
 

@@ -10,6 +10,8 @@ export interface SparseExample {
   idx: Int32Array;
   val: Float64Array;
   y: Float64Array;
+  /** Weight of the example in the loss. */
+  weight: number;
 }
 
 export interface TrainOptions {
@@ -35,9 +37,9 @@ export function vocabulary(maps: readonly Map<string, number>[], minCount: numbe
 }
 
 /** A feature map as a sparse example over `vocab` (unknown features dropped). */
-export function toSparse(m: Map<string, number>, index: Map<string, number>, y: number[]): SparseExample {
+export function toSparse(m: Map<string, number>, index: Map<string, number>, y: number[], weight = 1): SparseExample {
   const pairs = [...m].flatMap(([k, v]) => (index.has(k) ? [[index.get(k)!, v] as const] : [])).sort((a, b) => a[0] - b[0]);
-  return { idx: Int32Array.from(pairs, (p) => p[0]), val: Float64Array.from(pairs, (p) => p[1]), y: Float64Array.from(y) };
+  return { idx: Int32Array.from(pairs, (p) => p[0]), val: Float64Array.from(pairs, (p) => p[1]), y: Float64Array.from(y), weight };
 }
 
 /** Trains by full-batch AdaGrad on the mean log-loss plus L2 (not on the biases). */
@@ -68,7 +70,7 @@ export function train(examples: readonly SparseExample[], o: TrainOptions): Trai
         for (let k = 0; k < K; k++) sum += z[k] = Math.exp(z[k]! - max);
         for (let k = 0; k < K; k++) z[k]! /= sum;
       } else for (let k = 0; k < K; k++) z[k] = 1 / (1 + Math.exp(-z[k]!));
-      for (let k = 0; k < K; k++) z[k]! -= ex.y[k]!;
+      for (let k = 0; k < K; k++) z[k] = (z[k]! - ex.y[k]!) * ex.weight;
       for (let k = 0; k < K; k++) gb[k]! += z[k]!;
       for (let j = 0; j < ex.idx.length; j++) {
         const base = ex.idx[j]! * K;

@@ -12,17 +12,23 @@ export const AbsaWeightsSchema = z.object({
   /** Where the weights come from: corpus file digest, item counts, hyper-parameters. */
   trainedOn: z.record(z.string(), z.union([z.string(), z.number()])),
   /** One-vs-rest logistic regression per aspect id; null = the rules alone decide which aspects a sentence has. */
-  category: z.object({ aspects: z.array(z.string()), bias: z.array(z.number()), threshold: z.number(), weights: WeightTableSchema }).nullable(),
+  category: z
+    .object({ aspects: z.array(z.string()), bias: z.array(z.number()), threshold: z.number(), veto: z.number(), weights: WeightTableSchema })
+    .nullable()
+    .meta({ description: 'threshold: probability from which an aspect no rule found is added; veto: below which a rule mention is dropped.' }),
   /** Softmax regression over the classes; null = the rule score alone decides polarity. */
-  polarity: z.object({ classes: z.array(z.enum(['positive', 'negative', 'neutral'])), bias: z.array(z.number()), weights: WeightTableSchema }).nullable(),
+  polarity: z
+    .object({ classes: z.array(z.enum(['positive', 'negative', 'neutral'])), bias: z.array(z.number()), trust: z.number(), weights: WeightTableSchema })
+    .nullable()
+    .meta({ description: 'trust: the model overrules the rule reading only when its top class has at least this probability.' }),
 });
 export type AbsaWeights = z.infer<typeof AbsaWeightsSchema>;
 
 /** Weights ready for inference: feature tables as maps. */
 export interface AbsaModel {
   version: number;
-  category: { aspects: string[]; index: Map<string, number>; bias: number[]; threshold: number; weights: Map<string, number[]> } | null;
-  polarity: { classes: Polarity[]; bias: number[]; weights: Map<string, number[]> } | null;
+  category: { aspects: string[]; index: Map<string, number>; bias: number[]; threshold: number; veto: number; weights: Map<string, number[]> } | null;
+  polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]> } | null;
 }
 
 /** Validates and indexes a weights document. */
@@ -35,9 +41,10 @@ export function loadModel(json: unknown): AbsaModel {
       index: new Map(w.category.aspects.map((a, i) => [a, i])),
       bias: w.category.bias,
       threshold: w.category.threshold,
+      veto: w.category.veto,
       weights: new Map(Object.entries(w.category.weights)),
     },
-    polarity: w.polarity && { classes: w.polarity.classes, bias: w.polarity.bias, weights: new Map(Object.entries(w.polarity.weights)) },
+    polarity: w.polarity && { classes: w.polarity.classes, bias: w.polarity.bias, trust: w.polarity.trust, weights: new Map(Object.entries(w.polarity.weights)) },
   };
 }
 

