@@ -52,6 +52,8 @@ export function textFeatures(s: ScoredSentence): string[] {
     }
     const w = featureWord(t.norm);
     out.push(`u:${w}`, `b:${prev}_${w}`);
+    // A word's first five letters stand for its inflections and many misspellings ("charged", "chargd").
+    if (w.length > 5) out.push(`p:${w.slice(0, 5)}`);
     prev = w;
   }
   textCache.set(s, out);
