@@ -1,7 +1,7 @@
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { applyAnswers } from './internal/answered-questions.ts';
 import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
-import { categoryProbabilities, predictPolarity } from './model/predict.ts';
+import { readSentence } from './model/predict.ts';
 import type { RuleEvidence } from './model/sentence-features.ts';
 import { scoreSentence } from './score-sentence.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
@@ -95,7 +95,8 @@ export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexic
     }
     const strongest = new Map<AspectId, RuleHit>();
     for (const h of hits) if (Math.abs(h.score) > Math.abs(strongest.get(h.aspect)?.score ?? -1)) strongest.set(h.aspect, h);
-    const p = categoryProbabilities(model, [s], evidence);
+    const reader = readSentence(model, s);
+    const p = reader.categories(evidence);
     let sentenceScore: number | null = null;
     for (const aspect of lexicon.labels.keys()) {
       const hit = strongest.get(aspect);
@@ -103,7 +104,7 @@ export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexic
       const present = prob === undefined ? hit !== undefined : hit ? prob >= model.category!.veto : prob >= model.category!.threshold;
       if (!present) continue;
       sentenceScore ??= s.tokens.length ? scoreTarget(s, 0, s.tokens.length) : 0;
-      const reading = predictPolarity(model, s, hit?.from ?? null, hit?.to ?? null, aspect, hit?.score ?? sentenceScore, sentenceScore);
+      const reading = reader.polarity(hit?.from ?? null, hit?.to ?? null, aspect, hit?.score ?? sentenceScore, sentenceScore);
       const [start, end] = hit ? [s.tokens[hit.from]!.start, s.tokens[hit.to - 1]!.end] : [sentence.start, sentence.end];
       out.push({ aspect, sentence: index, ...reading, start, end });
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Polarity } from '../../schemas/insights-schema.ts';
 import type { FeatureSink } from './sentence-features.ts';
+import { isTextFeature, textTable, type TextTable } from './text-table.ts';
 import weights from './absa-weights.json' with { type: 'json' };
 
 const WeightTableSchema = z.record(z.string(), z.array(z.number()));
@@ -27,8 +28,10 @@ export type AbsaWeights = z.infer<typeof AbsaWeightsSchema>;
 /** Weights ready for inference: feature tables as maps. */
 export interface AbsaModel {
   version: number;
-  category: { aspects: string[]; index: Map<string, number>; bias: number[]; threshold: number; veto: number; weights: Map<string, number[]> } | null;
-  polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]> } | null;
+  category: { aspects: string[]; index: Map<string, number>; bias: number[]; threshold: number; veto: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
+  polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
+  /** Word features of both layers, indexed by word (see text-table.ts). */
+  text: TextTable;
 }
 
 /** Validates and indexes a weights document. */
@@ -43,16 +46,32 @@ export function loadModel(json: unknown): AbsaModel {
       threshold: w.category.threshold,
       veto: w.category.veto,
       weights: new Map(Object.entries(w.category.weights)),
+      rest: rest(w.category.weights),
     },
-    polarity: w.polarity && { classes: w.polarity.classes, bias: w.polarity.bias, trust: w.polarity.trust, weights: new Map(Object.entries(w.polarity.weights)) },
+    polarity: w.polarity && {
+      classes: w.polarity.classes,
+      bias: w.polarity.bias,
+      trust: w.polarity.trust,
+      weights: new Map(Object.entries(w.polarity.weights)),
+      rest: rest(w.polarity.weights),
+    },
+    text: textTable({
+      ...(w.category && { category: new Map(Object.entries(w.category.weights)) }),
+      ...(w.polarity && { polarity: new Map(Object.entries(w.polarity.weights)) }),
+    }),
   };
+}
+
+/** The features of a table that are not word features (looked up by name). */
+function rest(weights: Record<string, number[]>): Map<string, number[]> {
+  return new Map(Object.entries(weights).filter(([name]) => !isTextFeature(name)));
 }
 
 /** The model shipped with the engine. */
 export const ABSA_MODEL: AbsaModel = loadModel(weights);
 
 /** A model with no learned layers: the rules alone (used to measure what the model adds). */
-export const RULES_ONLY: AbsaModel = { version: 0, category: null, polarity: null };
+export const RULES_ONLY: AbsaModel = { version: 0, category: null, polarity: null, text: textTable({}) };
 
 /** Linear scores of a weight table: call `sink` with features, then read `scores`. */
 export function linearScorer(table: Map<string, number[]>, bias: readonly number[]): { sink: FeatureSink; scores: number[] } {

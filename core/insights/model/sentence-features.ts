@@ -33,15 +33,12 @@ export function featureWord(norm: string): string {
   return norm;
 }
 
-const textCache = new WeakMap<ScoredSentence, string[]>();
-
 /**
- * Unigrams and bigrams of the words of a sentence (and "?", "!"), computed once per sentence: both
- * layers read them, each from its own weight table.
+ * Unigrams, bigrams and prefixes of the words of a sentence (and "?", "!"). Computed once per
+ * sentence while it is read and then dropped (a build holds every sentence; it must not hold
+ * these strings too): both layers read them, each from its own weight table.
  */
 export function textFeatures(s: ScoredSentence): string[] {
-  const hit = textCache.get(s);
-  if (hit) return hit;
   const out: string[] = [];
   let prev = '<s>';
   for (const t of s.tokens) {
@@ -56,12 +53,11 @@ export function textFeatures(s: ScoredSentence): string[] {
     if (w.length > 5) out.push(`p:${w.slice(0, 5)}`);
     prev = w;
   }
-  textCache.set(s, out);
   return out;
 }
 
-function addTextFeatures(f: FeatureSink, s: ScoredSentence): void {
-  for (const name of textFeatures(s)) f(name, 1);
+function addTextFeatures(f: FeatureSink, words: readonly string[]): void {
+  for (const name of words) f(name, 1);
 }
 
 /**
@@ -69,21 +65,21 @@ function addTextFeatures(f: FeatureSink, s: ScoredSentence): void {
  * lexicon terms occur (strong, weak, weak next to an opinion, about another party) and which
  * aspects the rules count, and whether it holds praise or complaint at all.
  */
-export function categoryFeatures(f: FeatureSink, sentences: readonly ScoredSentence[], evidence: readonly RuleEvidence[]): void {
+export function categoryFeatures(f: FeatureSink, sentences: readonly ScoredSentence[], evidence: readonly RuleEvidence[], words: readonly string[] = sentences.flatMap(textFeatures)): void {
+  addTextFeatures(f, words);
   let pos = false;
   let neg = false;
-  let words = 0;
+  let length = 0;
   for (const s of sentences) {
-    addTextFeatures(f, s);
     for (let k = 0; k < s.tokens.length; k++) {
-      if (s.tokens[k]!.word) words++;
+      if (s.tokens[k]!.word) length++;
       if (s.valence[k]! > 0) pos = true;
       if (s.valence[k]! < 0) neg = true;
     }
   }
   if (pos) f('op:+', 1);
   if (neg) f('op:-', 1);
-  f(`len:${words < 6 ? 's' : words < 15 ? 'm' : words < 30 ? 'l' : 'xl'}`, 1);
+  f(`len:${length < 6 ? 's' : length < 15 ? 'm' : length < 30 ? 'l' : 'xl'}`, 1);
   for (const e of evidence) {
     if (e.strong) f(`lex:${e.aspect}:strong`, 1);
     if (e.weak) f(`lex:${e.aspect}:weak`, 1);
@@ -112,7 +108,7 @@ const WINDOW = 5;
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
 export function polarityFeatures(f: FeatureSink, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): void {
-  addTextFeatures(f, s);
+  addTextFeatures(f, textFeatures(s));
   targetFeatures(f, s, from, to, aspect, ruleScore, sentenceScore);
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSentences, findAspectMentions } from '../../../core/insights/analyze-text.ts';
 import { classifyTerm } from '../../../core/insights/classify-aspect.ts';
-import { ABSA_MODEL, AbsaWeightsSchema, loadModel, RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
+import { ABSA_MODEL, AbsaWeightsSchema, linearScorer, loadModel, RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
+import { textFeatures } from '../../../core/insights/model/sentence-features.ts';
+import { addTextScores } from '../../../core/insights/model/text-table.ts';
 import { polarityOf } from '../../../core/insights/polarity.ts';
 import type { CorpusItem } from '../../../scripts/lib/absa-corpus.ts';
 import { COMPLAINTS, PRAISE } from '../../../scripts/lib/review-phrases.ts';
@@ -58,6 +60,24 @@ describe('learned layers', () => {
 
   it('ship a weights file that validates', () => {
     expect(ABSA_MODEL.version).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('fast text scoring', () => {
+  it('gives the same scores as the flat feature table (shipped model)', () => {
+    const texts = ['The crew was late twice, and nobody called?!', 'Final bill: $2,400 — way over the quote.', 'leaks r fixed, chargd fair'];
+    for (const text of texts) {
+      for (const { scored: s } of analyzeSentences(text)) {
+        const category = [...ABSA_MODEL.category!.bias];
+        const polarity = [...ABSA_MODEL.polarity!.bias];
+        addTextScores(ABSA_MODEL.text, s, category, polarity);
+        for (const [fast, layer] of [[category, ABSA_MODEL.category!], [polarity, ABSA_MODEL.polarity!]] as const) {
+          const flat = linearScorer(layer.weights, layer.bias);
+          for (const name of textFeatures(s)) flat.sink(name, 1);
+          fast.forEach((x, i) => expect(x).toBeCloseTo(flat.scores[i]!, 9));
+        }
+      }
+    }
   });
 });
 
