@@ -99,7 +99,10 @@ function evaluateDetection(name: string, file: string): void {
     for (const a of out.aspects) {
       predicted.add(`${out.id}|${a.aspect}|${a.polarity}`);
       const g = goldMap.get(`${out.id}|${a.aspect}`);
-      if (g) [goldP.push(g), predP.push(a.polarity)];
+      if (g) {
+        goldP.push(g);
+        predP.push(a.polarity);
+      }
     }
   }
   const strip = (set: Set<string>) => new Set([...set].map((k) => k.split('|').slice(0, 2).join('|')));

@@ -42,7 +42,12 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
       models.push(loadModel(trainAbsaModel(trainSet, aspects, lexicon, hyper)));
     }
     for (const [t, veto, trust] of thresholds.flatMap((t) => vetoes.flatMap((v) => trusts.map((u) => [t, v, u] as const)))) {
-      let term = 0, termN = 0, all = 0, allN = 0, f1 = 0, af1 = 0;
+      let term = 0,
+        termN = 0,
+        all = 0,
+        allN = 0,
+        f1 = 0,
+        af1 = 0;
       for (let f = 0; f < k; f++) {
         models[f]!.category!.threshold = t;
         models[f]!.category!.veto = veto;
@@ -55,7 +60,9 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
         f1 += s.pairs.f1 / k;
         af1 += s.aspectsOnly.f1 / k;
       }
-      console.log(`l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} threshold ${t} veto ${veto} trust ${trust}: term polarity ${(100 * term / termN).toFixed(1)}%  all labels ${(100 * all / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`);
+      console.log(
+        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
+      );
     }
   }
 }
@@ -63,9 +70,17 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
 if (args.includes('--cv')) {
   const k = Number(args[args.indexOf('--cv') + 1]) || 5;
   const rules = scoreCorpus(items, lexicon, RULES_ONLY);
-  console.log(`rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`);
+  console.log(
+    `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
+  );
   const list = (name: string, fallback: number[]) => (args.includes(name) ? args[args.indexOf(name) + 1]!.split(',').map(Number) : fallback);
-  const grid = list('--l2', [3e-3]).flatMap((l2) => list('--min', [2]).flatMap((minCount) => list('--neutral', [1]).flatMap((neutralWeight) => list('--text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })))));
+  const grid = list('--l2', [3e-3]).flatMap((l2) =>
+    list('--min', [2]).flatMap((minCount) =>
+      list('--neutral', [1]).flatMap((neutralWeight) =>
+        list('--text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })),
+      ),
+    ),
+  );
   crossValidate(k, grid, list('--thresholds', [0.3]), list('--vetoes', [0.1]), list('--trusts', [0.5]));
 } else {
   const text = stableJson(trainAbsaModel(items, aspects, lexicon, DEFAULT_HYPER, digest));

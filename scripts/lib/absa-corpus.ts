@@ -55,7 +55,19 @@ function mergedEvidence(sentences: readonly AnalyzedSentence[], lexicon: AspectL
   for (const s of sentences) {
     for (const e of readRules(s.scored, lexicon).evidence) {
       const m = by.get(e.aspect);
-      by.set(e.aspect, m ? { aspect: e.aspect, strong: m.strong || e.strong, weak: m.weak || e.weak, weakNear: m.weakNear || e.weakNear, other: m.other || e.other, mention: m.mention || e.mention } : e);
+      by.set(
+        e.aspect,
+        m
+          ? {
+              aspect: e.aspect,
+              strong: m.strong || e.strong,
+              weak: m.weak || e.weak,
+              weakNear: m.weakNear || e.weakNear,
+              other: m.other || e.other,
+              mention: m.mention || e.mention,
+            }
+          : e,
+      );
     }
   }
   return [...by.values()];
@@ -65,7 +77,11 @@ function mergedEvidence(sentences: readonly AnalyzedSentence[], lexicon: AspectL
 export function categoryExample(it: CorpusItem, lexicon: AspectLexicon): { x: Map<string, number>; aspects: Set<string> } {
   const sentences = analyzeSentences(it.text);
   const x = new Map<string, number>();
-  categoryFeatures(collect(x), sentences.map((s) => s.scored), mergedEvidence(sentences, lexicon));
+  categoryFeatures(
+    collect(x),
+    sentences.map((s) => s.scored),
+    mergedEvidence(sentences, lexicon),
+  );
   return { x, aspects: new Set(it.labels.map((l) => l.category)) };
 }
 

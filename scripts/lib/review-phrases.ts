@@ -92,5 +92,12 @@ export const BACKGROUND: readonly Phrase[] = [
 ];
 
 /** Openers and closers: verdicts with no aspect. */
-export const CLOSERS: readonly Phrase[] = [p('Would recommend.'), p('Thanks again!'), p('Not happy.'), p('We will use them again.'), p('I would think twice.'), p('')];
+export const CLOSERS: readonly Phrase[] = [
+  p('Would recommend.'),
+  p('Thanks again!'),
+  p('Not happy.'),
+  p('We will use them again.'),
+  p('I would think twice.'),
+  p(''),
+];
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];

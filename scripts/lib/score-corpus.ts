@@ -46,5 +46,10 @@ export function scoreCorpus(items: readonly CorpusItem[], lexicon: AspectLexicon
       predA.add(`${it.id}|${d.aspect}`);
     }
   }
-  return { term: scorePredictions(termGold, termPred), all: scorePredictions(allGold, allPred), pairs: scorePairs(gold, predicted), aspectsOnly: scorePairs(goldA, predA) };
+  return {
+    term: scorePredictions(termGold, termPred),
+    all: scorePredictions(allGold, allPred),
+    pairs: scorePairs(gold, predicted),
+    aspectsOnly: scorePairs(goldA, predA),
+  };
 }

@@ -33,7 +33,10 @@ export interface Trained {
 export function vocabulary(maps: readonly Map<string, number>[], minCount: number): string[] {
   const df = new Map<string, number>();
   for (const m of maps) for (const k of m.keys()) df.set(k, (df.get(k) ?? 0) + 1);
-  return [...df].filter(([, n]) => n >= minCount).map(([k]) => k).sort();
+  return [...df]
+    .filter(([, n]) => n >= minCount)
+    .map(([k]) => k)
+    .sort();
 }
 
 /** A feature map as a sparse example over `vocab` (unknown features dropped). */

@@ -19,7 +19,12 @@ export const AbsaWeightsSchema = z.object({
     .meta({ description: 'threshold: probability from which an aspect no rule found is added; veto: below which a rule mention is dropped.' }),
   /** Softmax regression over the classes; null = the rule score alone decides polarity. */
   polarity: z
-    .object({ classes: z.array(z.enum(['positive', 'negative', 'neutral'])), bias: z.array(z.number()), trust: z.number(), weights: WeightTableSchema })
+    .object({
+      classes: z.array(z.enum(['positive', 'negative', 'neutral'])),
+      bias: z.array(z.number()),
+      trust: z.number(),
+      weights: WeightTableSchema,
+    })
     .nullable()
     .meta({ description: 'trust: the model overrules the rule reading only when its top class has at least this probability.' }),
 });
@@ -28,7 +33,15 @@ export type AbsaWeights = z.infer<typeof AbsaWeightsSchema>;
 /** Weights ready for inference: feature tables as maps. */
 export interface AbsaModel {
   version: number;
-  category: { aspects: string[]; index: Map<string, number>; bias: number[]; threshold: number; veto: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
+  category: {
+    aspects: string[];
+    index: Map<string, number>;
+    bias: number[];
+    threshold: number;
+    veto: number;
+    weights: Map<string, number[]>;
+    rest: Map<string, number[]>;
+  } | null;
   polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
   /** Word features of both layers, indexed by word (see text-table.ts). */
   text: TextTable;

@@ -51,7 +51,11 @@ export function readSentence(model: AbsaModel, s: ScoredSentence): SentenceReade
 }
 
 /** Probability per known aspect that the sentences speak of it (see SentenceReader.categories). */
-export function categoryProbabilities(model: AbsaModel, sentences: readonly ScoredSentence[], evidence: readonly RuleEvidence[]): Map<string, number> {
+export function categoryProbabilities(
+  model: AbsaModel,
+  sentences: readonly ScoredSentence[],
+  evidence: readonly RuleEvidence[],
+): Map<string, number> {
   if (sentences.length === 1) return readSentence(model, sentences[0]!).categories(evidence);
   const out = new Map<string, number>();
   if (!model.category) return out;
@@ -67,7 +71,15 @@ export function categoryProbabilities(model: AbsaModel, sentences: readonly Scor
  * a polarity layer the rule score decides, as before. The score keeps the rules' scale so sums
  * over mentions (FAQ, `detectAspects`) still mean something: ±(band + confidence), 0 for neutral.
  */
-export function predictPolarity(model: AbsaModel, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): Reading {
+export function predictPolarity(
+  model: AbsaModel,
+  s: ScoredSentence,
+  from: number | null,
+  to: number | null,
+  aspect: string,
+  ruleScore: number,
+  sentenceScore: number,
+): Reading {
   return readSentence(model, s).polarity(from, to, aspect, ruleScore, sentenceScore);
 }
 

@@ -65,7 +65,12 @@ function addTextFeatures(f: FeatureSink, words: readonly string[]): void {
  * lexicon terms occur (strong, weak, weak next to an opinion, about another party) and which
  * aspects the rules count, and whether it holds praise or complaint at all.
  */
-export function categoryFeatures(f: FeatureSink, sentences: readonly ScoredSentence[], evidence: readonly RuleEvidence[], words: readonly string[] = sentences.flatMap(textFeatures)): void {
+export function categoryFeatures(
+  f: FeatureSink,
+  sentences: readonly ScoredSentence[],
+  evidence: readonly RuleEvidence[],
+  words: readonly string[] = sentences.flatMap(textFeatures),
+): void {
   addTextFeatures(f, words);
   let pos = false;
   let neg = false;
@@ -107,13 +112,29 @@ const WINDOW = 5;
  * with the sign the rules gave them (after negation), and the sentence's words. `from`/`to` are a
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
-export function polarityFeatures(f: FeatureSink, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): void {
+export function polarityFeatures(
+  f: FeatureSink,
+  s: ScoredSentence,
+  from: number | null,
+  to: number | null,
+  aspect: string,
+  ruleScore: number,
+  sentenceScore: number,
+): void {
   addTextFeatures(f, textFeatures(s));
   targetFeatures(f, s, from, to, aspect, ruleScore, sentenceScore);
 }
 
 /** The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets). */
-export function targetFeatures(f: FeatureSink, s: ScoredSentence, from: number | null, to: number | null, aspect: string, ruleScore: number, sentenceScore: number): void {
+export function targetFeatures(
+  f: FeatureSink,
+  s: ScoredSentence,
+  from: number | null,
+  to: number | null,
+  aspect: string,
+  ruleScore: number,
+  sentenceScore: number,
+): void {
   const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
   f(`rs:${scoreBucket(ruleScore)}`, 1);
   f('rsc', clip(ruleScore));

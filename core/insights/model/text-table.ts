@@ -1,4 +1,4 @@
-import type { ScoredSentence } from '../score-sentence.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
 import { featureWord } from './sentence-features.ts';
 
 /** The weights of one word-level feature in each layer (null: none). One shape for every entry, typed arrays: a hot loop. */

@@ -48,7 +48,11 @@ describe('learned layers', () => {
   });
 
   it('give scores on the rules scale that agree with the polarity', () => {
-    for (const m of findAspectMentions(analyzeSentences('Great crew, but the bill was way over the quote. They moved at a snail pace.'), lexicon, model)) {
+    for (const m of findAspectMentions(
+      analyzeSentences('Great crew, but the bill was way over the quote. They moved at a snail pace.'),
+      lexicon,
+      model,
+    )) {
       expect(polarityOf(m.score)).toBe(m.polarity);
     }
   });
@@ -71,7 +75,10 @@ describe('fast text scoring', () => {
         const category = [...ABSA_MODEL.category!.bias];
         const polarity = [...ABSA_MODEL.polarity!.bias];
         addTextScores(ABSA_MODEL.text, s, category, polarity);
-        for (const [fast, layer] of [[category, ABSA_MODEL.category!], [polarity, ABSA_MODEL.polarity!]] as const) {
+        for (const [fast, layer] of [
+          [category, ABSA_MODEL.category!],
+          [polarity, ABSA_MODEL.polarity!],
+        ] as const) {
           const flat = linearScorer(layer.weights, layer.bias);
           for (const name of textFeatures(s)) flat.sink(name, 1);
           fast.forEach((x, i) => expect(x).toBeCloseTo(flat.scores[i]!, 9));
@@ -84,7 +91,12 @@ describe('fast text scoring', () => {
 describe('training', () => {
   // Engine-side sentences (the generator's bank) as a tiny corpus: only to check reproducibility.
   const items: CorpusItem[] = [...PRAISE, ...COMPLAINTS].map((p, i) => ({
-    id: `t-${i}`, writer: `w${i % 3}`, review: `r${i}`, stars: null, split: 'train', text: p.text.replace(/\{\w+\}/g, 'Marco'),
+    id: `t-${i}`,
+    writer: `w${i % 3}`,
+    review: `r${i}`,
+    stars: null,
+    split: 'train',
+    text: p.text.replace(/\{\w+\}/g, 'Marco'),
     labels: Object.entries(p.labels).map(([category, polarity]) => ({ category, polarity, term: null, from: null, to: null })),
   }));
   const hyper = { ...DEFAULT_HYPER, iterations: 40, minCount: 1 };

@@ -23,8 +23,14 @@ const read = (id: string): AnalyzedReview => {
 };
 const labelToId = new Map(doc.aspects.map((a) => [a.label, a.id]));
 const FAQ_ASPECT: Record<string, string> = {
-  'insurance-claims': 'insurance', workmanship: 'workmanship', cleanup: 'cleanup', warranty: 'warranty',
-  'on-time': 'timeliness', price: 'price', communication: 'communication', 'replacement-duration': 'timeliness',
+  'insurance-claims': 'insurance',
+  workmanship: 'workmanship',
+  cleanup: 'cleanup',
+  warranty: 'warranty',
+  'on-time': 'timeliness',
+  price: 'price',
+  communication: 'communication',
+  'replacement-duration': 'timeliness',
 };
 
 /** The sentences of the cited review that hold the quote (it must be found in one). */
@@ -44,7 +50,8 @@ function expectReading(reviewId: string, quote: string, aspect: string, polarity
 }
 
 /** Quotes in free text with the phrase that introduces them. */
-const introduced = (s: string) => [...s.matchAll(/(For example|On the other hand|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
+const introduced = (s: string) =>
+  [...s.matchAll(/(For example|On the other hand|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
 
 describe('audit of the sample insights.json: every published claim is backed by what the engine reads', () => {
   it('aspect quotes: the cited review holds the quote and the engine reads it with that aspect and polarity', () => {
@@ -58,7 +65,7 @@ describe('audit of the sample insights.json: every published claim is backed by 
     expect(n).toBeGreaterThan(20);
   });
 
-  it('FAQ examples: positive and negative examples are read with the question\'s aspect; terms and durations are stated', () => {
+  it("FAQ examples: positive and negative examples are read with the question's aspect; terms and durations are stated", () => {
     expect(doc.faq.map((f) => f.id)).toContain('workmanship');
     for (const f of doc.faq) {
       const quotes = introduced(f.answer);
@@ -97,7 +104,11 @@ describe('audit of the sample insights.json: every published claim is backed by 
       const f = facts.get(key);
       if (!f) continue;
       const aspect = labelToId.get(String(facts.get(key.replace('Negative', ''))!.value))!;
-      for (const id of f.reviewIds) expect(read(id).mentions.some((m) => m.aspect === aspect && m.polarity === 'negative'), id).toBe(true);
+      for (const id of f.reviewIds)
+        expect(
+          read(id).mentions.some((m) => m.aspect === aspect && m.polarity === 'negative'),
+          id,
+        ).toBe(true);
     }
   });
 

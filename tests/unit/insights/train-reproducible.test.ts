@@ -10,7 +10,15 @@ describe('shipped weights', () => {
     const corpus = join(root, 'data/absa/corpus.jsonl');
     const items = readCorpus(corpus, 'train');
     expect(items.length).toBeGreaterThan(1000);
-    const fresh = stableJson(trainAbsaModel(items, business.aspects.map((a) => a.id), lexicon, DEFAULT_HYPER, sha256(readFileSync(corpus, 'utf8'))));
+    const fresh = stableJson(
+      trainAbsaModel(
+        items,
+        business.aspects.map((a) => a.id),
+        lexicon,
+        DEFAULT_HYPER,
+        sha256(readFileSync(corpus, 'utf8')),
+      ),
+    );
     expect(sha256(fresh)).toBe(sha256(readFileSync(join(root, 'core/insights/model/absa-weights.json'), 'utf8')));
   }, 240_000);
 });
