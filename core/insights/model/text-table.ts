@@ -17,11 +17,24 @@ export interface TextTable {
   unigram: Map<string, Pair>;
   prefix: Map<string, Pair>;
   bigram: Map<string, Map<string, Pair>>;
+  /** Per token form seen: its feature word and the entries it hits, so a token costs two lookups. */
+  words: Map<string, WordInfo>;
 }
+
+interface WordInfo {
+  word: string;
+  unigram: Pair | undefined;
+  prefix: Pair | undefined;
+  /** Bigrams that start with this word, by second word. */
+  next: Map<string, Pair> | undefined;
+}
+
+/** Distinct token forms remembered per model (typos make the vocabulary of 100k reviews open-ended). */
+const MAX_WORDS = 200_000;
 
 /** Builds the word index from the flat tables (feature name → weights) of the two layers. */
 export function textTable(layers: { category?: Map<string, number[]>; polarity?: Map<string, number[]> }): TextTable {
-  const t: TextTable = { unigram: new Map(), prefix: new Map(), bigram: new Map() };
+  const t: TextTable = { unigram: new Map(), prefix: new Map(), bigram: new Map(), words: new Map() };
   const slot = (map: Map<string, Pair>, key: string) => map.get(key) ?? map.set(key, new Pair()).get(key)!;
   for (const layer of ['category', 'polarity'] as const) {
     for (const [name, w] of layers[layer] ?? []) {
@@ -50,19 +63,36 @@ function addPair(category: number[] | null, polarity: number[] | null, p: Pair |
   add(polarity, p.polarity);
 }
 
+function info(t: TextTable, norm: string): WordInfo {
+  const hit = t.words.get(norm);
+  if (hit) return hit;
+  const word = featureWord(norm);
+  const out: WordInfo = {
+    word,
+    unigram: t.unigram.get(word),
+    prefix: word.length > 5 ? t.prefix.get(word.slice(0, 5)) : undefined,
+    next: t.bigram.get(word),
+  };
+  if (t.words.size < MAX_WORDS) t.words.set(norm, out);
+  return out;
+}
+
+const START = '<s>';
+const PUNCT = '<p>';
+
 /** Adds the sentence's word features (unigrams, bigrams, prefixes, "?" and "!") to each layer's scores. */
 export function addTextScores(t: TextTable, s: ScoredSentence, category: number[] | null, polarity: number[] | null): void {
-  let prev = '<s>';
+  let next = t.bigram.get(START);
   for (const tok of s.tokens) {
     if (!tok.word) {
       if (tok.norm === '?' || tok.norm === '!') addPair(category, polarity, t.unigram.get(tok.norm));
-      prev = '<p>';
+      next = t.bigram.get(PUNCT);
       continue;
     }
-    const w = featureWord(tok.norm);
-    addPair(category, polarity, t.unigram.get(w));
-    addPair(category, polarity, t.bigram.get(prev)?.get(w));
-    if (w.length > 5) addPair(category, polarity, t.prefix.get(w.slice(0, 5)));
-    prev = w;
+    const w = info(t, tok.norm);
+    addPair(category, polarity, w.unigram);
+    if (next) addPair(category, polarity, next.get(w.word));
+    addPair(category, polarity, w.prefix);
+    next = w.next;
   }
 }
