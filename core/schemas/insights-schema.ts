@@ -66,6 +66,10 @@ export const TopicSchema = z
     phrase: z.string().min(1),
     count: count.meta({ description: 'Reviews that contain the phrase.' }),
     averageRating: z.number().min(0).max(5).nullable(),
+    sentiment: z
+      .object({ positive: count, negative: count, neutral: count })
+      .strict()
+      .meta({ description: 'Reviews using the phrase, by how the engine reads the sentence that uses it.' }),
     trend: z.array(z.object({ period: PeriodSchema, count }).strict()),
     reviewIds: z.array(ReviewIdSchema).meta({ description: 'Example reviews, newest first.' }),
   })
