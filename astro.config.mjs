@@ -15,5 +15,6 @@ export default defineConfig({
   compressHTML: true,
   telemetry: false,
   devToolbar: { enabled: false },
-  vite: { logLevel: 'warn' },
+  // Scripts always as files, never inlined: the /embed/ pages run under script-src 'self'.
+  vite: { logLevel: 'warn', build: { assetsInlineLimit: 0 } },
 });

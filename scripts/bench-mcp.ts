@@ -20,6 +20,7 @@ import type { BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { parseBusiness } from '../core/content/parse-content.ts';
 import { extractMentions } from '../core/insights/extract-mentions.ts';
 import { buildSiteModel } from '../core/model/build-site-model.ts';
+import { createFindEngine } from '../core/find/create-find-engine.ts';
 import { createSearchEngine } from '../core/search/create-search-engine.ts';
 import { SearchQuerySchema, type SearchQueryInput } from '../core/search/search-query-schema.ts';
 import { createApp } from '../sidecar/app.ts';
@@ -97,11 +98,12 @@ function generatedSnapshot(count: number): Snapshot {
     distDir: '(generated)',
     manifest,
     documents: new Map(),
-    reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, reviews: model.reviews },
+    reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, moderation: model.moderation, reviews: model.reviews },
     reviewsLayout: null,
     insights: model.insights,
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
     search: createSearchEngine(model.reviews, model.business),
+    find: createFindEngine(model.reviews, model.business),
   };
 }
 

@@ -17,7 +17,10 @@ const suites: Suite[] = [
   { name: 'insights', file: 'bench-insights.ts', run: async () => (await import('./bench-insights.ts')).runInsightsBench?.() },
   { name: 'sidecar', file: 'bench-sidecar.ts', run: async () => (await import('./bench-sidecar.ts')).runSidecarBench() },
   { name: 'mcp', file: 'bench-mcp.ts', run: async () => (await import('./bench-mcp.ts')).runMcpBench() },
+  { name: 'find', file: 'bench-find.ts', run: async () => (await import('./bench-find.ts')).runFindBench() },
   { name: 'hub', file: 'bench-hub.ts', run: async () => (await import('./bench-hub.ts')).runHubBench() },
+  { name: 'import', file: 'bench-import.ts', run: async () => (await import('./bench-import.ts')).runImportBench() },
+  { name: 'flood', file: 'bench-flood.ts', run: async () => (await import('./bench-flood.ts')).runFloodBench() },
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -21,6 +21,7 @@ import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
 import { swapIn } from './lib/swap-in.ts';
+import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -53,7 +54,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('pages');
     await compressPages(staging);
     phase('compress-pages');
-    const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS);
+    const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() });
     phase('render');
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');

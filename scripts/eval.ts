@@ -1,26 +1,34 @@
 /**
- * `npm run eval`: accuracy, macro-F1 and confusion matrices of the aspect-polarity engine on
- * SemEval-2014 task 4 (restaurants, laptops; aspect terms, `conflict` dropped), on the roofing gold
- * set, and precision/recall of (aspect, polarity) detection on the roofing detection set. Our own
- * roofing sets come first: dev and dev 2 (tuned on) and check (written before tuning, never tuned
- * on: its errors are not written by --errors). `--dev` stops there, before the held-out sets.
- *
- * SemEval data is read from ../shared/data/semeval14 for measurement only — never copied into the
- * project. A missing data set is reported and skipped; the script always exits 0 so CI can print
- * the table without failing on the targets (the targets are tracked in docs/insights.md).
- * `--errors DIR` writes the misclassified items of each set for error analysis.
+ * `npm run eval`: how well the engine reads aspects and polarity, per data set — accuracy, macro-F1
+ * and confusion matrix of polarity, and precision / recall / F1 of (aspect, polarity) detection
+ * where the set has detection labels:
+ *   1. the by-writer test split of data/absa/corpus.jsonl (writers never seen in training);
+ *   2. SemEval-2014 restaurants and laptops (train files from ../shared/data/semeval14 —
+ *      measurement only, never copied into the project nor trained on);
+ *   3. the roofing fixtures: gold (polarity) and gold-detect (detection), and our own dev sets;
+ *   4. a generated 2,000-review business against the generator's truth (per-aspect counts).
+ * `--rules` measures the rules alone (no learned layers), for comparison. `--dev` runs only our own
+ * dev sets. `--errors DIR` writes misclassified items of the fixtures (never of the test split).
+ * A missing data set is reported and skipped; the exit code is 0 so CI can print the table.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { absaLines } from '../core/insights/absa-lines.ts';
-import { formatConfusion, scorePairs, scorePredictions } from '../core/insights/score-predictions.ts';
+import { compileAspectLexicon } from '../core/insights/aspect-lexicon.ts';
+import { ABSA_MODEL, RULES_ONLY } from '../core/insights/model/absa-model.ts';
+import { formatConfusion, scorePairs, scorePredictions, type PolarityScores } from '../core/insights/score-predictions.ts';
 import { BusinessConfigSchema } from '../core/schemas/business-schema.ts';
 import type { Polarity } from '../core/schemas/insights-schema.ts';
+import { readCorpus } from './lib/absa-corpus.ts';
+import { compareWithTruth } from './lib/generated-truth.ts';
+import { scoreCorpus } from './lib/score-corpus.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const semevalDir = resolve(root, '../shared/data/semeval14');
 const business = BusinessConfigSchema.parse(JSON.parse(readFileSync(join(root, 'content/business.json'), 'utf8')));
+const lexicon = compileAspectLexicon(business);
+const model = process.argv.includes('--rules') ? RULES_ONLY : ABSA_MODEL;
 const errorsArg = process.argv.indexOf('--errors');
 const errorsDir = errorsArg > 0 ? resolve(process.argv[errorsArg + 1] ?? '.tmp/eval-errors') : null;
 
@@ -31,21 +39,7 @@ interface Item {
   from?: number;
   to?: number;
   polarity: Polarity;
-  /** Hard-case tags of the roofing gold set ("negation", "contrast", …), reported per tag. */
   tags?: string[];
-}
-
-function readSemEval(file: string): Item[] {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'sentence' || n === 'aspectTerm' });
-  const doc = parser.parse(readFileSync(file, 'utf8')) as { sentences: { sentence: SemEvalSentence[] } };
-  const items: Item[] = [];
-  for (const s of doc.sentences.sentence) {
-    for (const a of s.aspectTerms?.aspectTerm ?? []) {
-      if (a.polarity === 'conflict') continue;
-      items.push({ id: `${s.id}:${a.from}`, text: String(s.text), aspect: a.term, from: Number(a.from), to: Number(a.to), polarity: a.polarity as Polarity });
-    }
-  }
-  return items;
 }
 interface SemEvalSentence {
   id: string;
@@ -53,26 +47,31 @@ interface SemEvalSentence {
   aspectTerms?: { aspectTerm: { term: string; polarity: string; from: string; to: string }[] };
 }
 
-function readJsonl<T>(file: string): T[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+function readSemEval(file: string): Item[] {
+  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'sentence' || n === 'aspectTerm' });
+  const doc = parser.parse(readFileSync(file, 'utf8')) as { sentences: { sentence: SemEvalSentence[] } };
+  return doc.sentences.sentence.flatMap((s) =>
+    (s.aspectTerms?.aspectTerm ?? []).filter((a) => a.polarity !== 'conflict').map((a) => ({ id: `${s.id}:${a.from}`, text: String(s.text), aspect: a.term, from: Number(a.from), to: Number(a.to), polarity: a.polarity as Polarity })),
+  );
+}
+
+const readJsonl = <T>(file: string): T[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const prf = (s: { precision: number; recall: number; f1: number }) => `precision ${pct(s.precision)}   recall ${pct(s.recall)}   F1 ${s.f1.toFixed(3)}`;
+
+function printPolarity(title: string, s: PolarityScores): void {
+  const f1 = (['positive', 'negative', 'neutral'] as const).map((p) => `${p} ${s.f1[p].toFixed(3)}`).join(', ');
+  console.log(`${title} (n=${s.n}): accuracy ${pct(s.accuracy)}   macro-F1 ${s.macroF1.toFixed(3)}   (F1: ${f1})`);
+  console.log(formatConfusion(s.confusion));
 }
 
 // Predictions go through the CLI's own code path (absaLines), so the figures are those of `npm run absa`.
-function predictAll(items: Item[]): Polarity[] {
-  const input = items.map((it, k) => JSON.stringify({ id: k, text: it.text, aspect: it.aspect, from: it.from, to: it.to })).join('\n');
-  const { lines, errors } = absaLines(input, business, 'polarity');
-  if (errors.length) throw new Error(errors.join('\n'));
-  return lines.map((l) => (JSON.parse(l) as { polarity: Polarity }).polarity);
-}
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-
 function evaluate(name: string, items: Item[], writeErrors = true): void {
-  const predicted = predictAll(items);
-  const s = scorePredictions(items.map((i) => i.polarity), predicted);
-  const f1 = (['positive', 'negative', 'neutral'] as const).map((p) => `${p} ${s.f1[p].toFixed(3)}`).join(', ');
-  console.log(`\n## ${name}  (n=${s.n})\naccuracy ${pct(s.accuracy)}   macro-F1 ${s.macroF1.toFixed(3)}   (F1: ${f1})`);
-  console.log(formatConfusion(s.confusion));
+  const input = items.map((it, k) => JSON.stringify({ id: k, text: it.text, aspect: it.aspect, from: it.from, to: it.to })).join('\n');
+  const predicted = absaLines(input, business, 'polarity', model).lines.map((l) => (JSON.parse(l) as { polarity: Polarity }).polarity);
+  console.log(`\n## ${name}`);
+  printPolarity('term polarity', scorePredictions(items.map((i) => i.polarity), predicted));
+  console.log('detection: n/a (no detection labels in this set)');
   const tags = [...new Set(items.flatMap((it) => it.tags ?? []))].sort();
   if (tags.length) {
     const row = (t: string) => {
@@ -88,55 +87,78 @@ function evaluate(name: string, items: Item[], writeErrors = true): void {
   }
 }
 
-function evaluateDetection(file: string): void {
+function evaluateDetection(name: string, file: string): void {
   const items = readJsonl<{ id: string; text: string; aspects: { aspect: string; polarity: Polarity }[] }>(file);
-  const gold = new Set<string>();
+  const gold = new Set(items.flatMap((it) => it.aspects.map((a) => `${it.id}|${a.aspect}|${a.polarity}`)));
+  const goldMap = new Map(items.flatMap((it) => it.aspects.map((a) => [`${it.id}|${a.aspect}`, a.polarity] as const)));
   const predicted = new Set<string>();
-  const goldAspects = new Set<string>();
-  const predictedAspects = new Set<string>();
-  for (const it of items) {
-    for (const a of it.aspects) {
-      gold.add(`${it.id}|${a.aspect}|${a.polarity}`);
-      goldAspects.add(`${it.id}|${a.aspect}`);
-    }
-  }
-  const { lines } = absaLines(items.map((it) => JSON.stringify({ id: it.id, text: it.text })).join('\n'), business, 'detect');
-  for (const line of lines) {
+  const goldP: Polarity[] = [];
+  const predP: Polarity[] = [];
+  for (const line of absaLines(items.map((it) => JSON.stringify({ id: it.id, text: it.text })).join('\n'), business, 'detect', model).lines) {
     const out = JSON.parse(line) as { id: string; aspects: { aspect: string; polarity: Polarity }[] };
     for (const a of out.aspects) {
       predicted.add(`${out.id}|${a.aspect}|${a.polarity}`);
-      predictedAspects.add(`${out.id}|${a.aspect}`);
+      const g = goldMap.get(`${out.id}|${a.aspect}`);
+      if (g) {
+        goldP.push(g);
+        predP.push(a.polarity);
+      }
     }
   }
-  const pairs = scorePairs(gold, predicted);
-  const aspects = scorePairs(goldAspects, predictedAspects);
-  console.log(`\n## roofing detection  (texts=${items.length}, gold pairs=${gold.size}, predicted=${predicted.size})`);
-  console.log(`(aspect, polarity) precision ${pct(pairs.precision)}   recall ${pct(pairs.recall)}   F1 ${pairs.f1.toFixed(3)}`);
-  console.log(`aspect only        precision ${pct(aspects.precision)}   recall ${pct(aspects.recall)}   F1 ${aspects.f1.toFixed(3)}`);
+  const strip = (set: Set<string>) => new Set([...set].map((k) => k.split('|').slice(0, 2).join('|')));
+  console.log(`\n## ${name}  (texts=${items.length}, gold pairs=${gold.size}, predicted=${predicted.size})`);
+  printPolarity('polarity of detected gold aspects', scorePredictions(goldP, predP));
+  console.log(`detection (aspect, polarity) ${prf(scorePairs(gold, predicted))}`);
+  console.log(`detection (aspect only)      ${prf(scorePairs(strip(gold), strip(predicted)))}`);
+}
+
+function evaluateCorpusTest(): void {
+  const path = join(root, 'data/absa/corpus.jsonl');
+  if (!existsSync(path)) return void console.log(`\n## by-writer test split\nskipped: ${path} not found`);
+  const items = readCorpus(path, 'test'); // scored only: the test texts are never printed or written
+  const s = scoreCorpus(items, lexicon, model);
+  console.log(`\n## roofing corpus, by-writer test split  (sentences=${items.length}, writers=${new Set(items.map((i) => i.writer)).size})`);
+  printPolarity('term polarity (labels with a term, at its offsets)', s.term);
+  printPolarity('polarity of every label (implicit ones by aspect id)', s.all);
+  console.log(`detection (aspect, polarity) ${prf(s.pairs)}`);
+  console.log(`detection (aspect only)      ${prf(s.aspectsOnly)}`);
+}
+
+function evaluateGenerated(count: number): void {
+  const c = compareWithTruth(business, count, model);
+  console.log(`\n## generated business against the generator's truth  (reviews=${c.reviews}, seed 1)`);
+  printPolarity('polarity of truth labels the engine found', c.polarity);
+  console.log(`detection (sentence, aspect, polarity) ${prf(c.pairs)}`);
+  console.log('aspect            truth +/-       engine +/-      deviation +/-');
+  const dev = (e: number, t: number) => (t ? `${e >= t ? '+' : ''}${((100 * (e - t)) / t).toFixed(0)}%` : e ? 'n/a' : '0%');
+  for (const r of c.counts) {
+    console.log(`${r.aspect.padEnd(17)} ${`${r.truth.positive} / ${r.truth.negative}`.padEnd(15)} ${`${r.engine.positive} / ${r.engine.negative}`.padEnd(15)} ${dev(r.engine.positive, r.truth.positive)} / ${dev(r.engine.negative, r.truth.negative)}`);
+  }
 }
 
 if (errorsDir) mkdirSync(errorsDir, { recursive: true });
-console.log('# Aspect-polarity evaluation');
+console.log(`# Aspect-polarity evaluation (${model === RULES_ONLY ? 'rules only' : `model v${model.version}`})`);
+const own = [
+  ['roofing dev (engine authors\' own examples, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev.jsonl'],
+  ['roofing dev 2 (hard cases by tag, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev2.jsonl'],
+  ['roofing check (own, written before tuning, not tuned on)', 'tests/unit/insights/fixtures/roofing-check.jsonl'],
+] as const;
+if (process.argv.includes('--dev')) {
+  for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));
+  process.exit(0);
+}
+evaluateCorpusTest();
 for (const [name, file] of [
-  ['SemEval-2014 restaurants (train, aspect terms)', 'Restaurants_Train_v2.xml'],
-  ['SemEval-2014 laptops (train, aspect terms)', 'Laptop_Train_v2.xml'],
+  ['SemEval-2014 restaurants (train file, aspect terms)', 'Restaurants_Train_v2.xml'],
+  ['SemEval-2014 laptops (train file, aspect terms)', 'Laptop_Train_v2.xml'],
 ] as const) {
   const path = join(semevalDir, file);
   if (existsSync(path)) evaluate(name, readSemEval(path));
   else console.log(`\n## ${name}\nskipped: ${path} not found`);
 }
-const dev = join(root, 'tests/unit/insights/fixtures/roofing-dev.jsonl');
-if (existsSync(dev)) evaluate('roofing dev (engine authors\' own examples, used for tuning)', readJsonl<Item>(dev));
-const dev2 = join(root, 'tests/unit/insights/fixtures/roofing-dev2.jsonl');
-if (existsSync(dev2)) evaluate('roofing dev 2 (hard cases by tag, used for tuning)', readJsonl<Item>(dev2));
-// Written together with dev 2, before tuning, and never tuned on: only its aggregate figures are read
-// (its errors are not written by --errors), so it checks whether the dev gains generalise.
-const check = join(root, 'tests/unit/insights/fixtures/roofing-check.jsonl');
-if (existsSync(check)) evaluate('roofing check (own, written before tuning, not tuned on)', readJsonl<Item>(check), false);
-if (process.argv.includes('--dev')) process.exit(0); // tuning runs never look at the held-out sets
 const gold = join(root, 'tests/fixtures/roofing-gold.jsonl');
-if (existsSync(gold)) evaluate('roofing gold', readJsonl<Item>(gold));
-else console.log(`\n## roofing gold\nskipped: ${gold} not found`);
+if (existsSync(gold)) evaluate('roofing gold fixture (tests/fixtures/roofing-gold.jsonl)', readJsonl<Item>(gold));
 const detect = join(root, 'tests/fixtures/roofing-gold-detect.jsonl');
-if (existsSync(detect)) evaluateDetection(detect);
-else console.log(`\n## roofing detection\nskipped: ${detect} not found`);
+if (existsSync(detect)) evaluateDetection('roofing detection fixture (tests/fixtures/roofing-gold-detect.jsonl)', detect);
+for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));
+evaluateGenerated(2000);

@@ -1,6 +1,8 @@
 /**
  * `npm run generate -- --count 100000 --seed 1 --out DIR [--content content]`:
- * writes a content folder of synthetic reviews (for scale tests and benchmarks; never the sample content).
+ * writes a content folder of synthetic reviews (for scale tests and benchmarks; never the sample
+ * content) and, beside it (not in the content), DIR/truth.jsonl: for each review its sentences and
+ * the aspect opinions the generator put in them, which `npm run eval` compares with the engine.
  */
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { parseBusiness } from '../core/content/parse-content.ts';
 import { createRandom } from './lib/random.ts';
-import { generateReviews } from './lib/generate-reviews.ts';
+import { generateReviewsWithTruth } from './lib/generate-reviews.ts';
 
 export async function generateContent(opts: { count: number; seed: number; out: string; from?: string; endDate?: string }): Promise<void> {
   const source = opts.from ?? 'content';
@@ -17,11 +19,14 @@ export async function generateContent(opts: { count: number; seed: number; out: 
   mkdirSync(join(opts.out, 'reviews'), { recursive: true });
   writeFileSync(join(opts.out, 'business.json'), businessText);
   const streams = new Map<string, ReturnType<typeof createWriteStream>>();
-  for (const record of generateReviews(createRandom(opts.seed), business, opts.count, opts.endDate ?? '2026-11-15')) {
+  const truth = createWriteStream(join(opts.out, 'truth.jsonl'));
+  streams.set('truth', truth);
+  for (const { record, truth: t } of generateReviewsWithTruth(createRandom(opts.seed), business, opts.count, opts.endDate ?? '2026-11-15')) {
     const year = record.date.slice(0, 4);
     let s = streams.get(year);
     if (!s) streams.set(year, (s = createWriteStream(join(opts.out, 'reviews', `${year}.jsonl`))));
     if (!s.write(`${JSON.stringify(record)}\n`)) await once(s, 'drain');
+    if (!truth.write(`${JSON.stringify(t)}\n`)) await once(truth, 'drain');
   }
   await Promise.all([...streams.values()].map((s) => new Promise((r) => s.end(r))));
 }

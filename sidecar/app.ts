@@ -17,13 +17,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { DATA_CACHE_CONTROL } from '../core/build/render-headers-file.ts';
-import { DOCUMENT_PATHS, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
+import { DOCUMENT_PATHS, FIND_PATH, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
 import type { SidecarConfig } from './config.ts';
 import type { RejectedBuild } from './data/build-guard.ts';
 import type { Snapshot, SnapshotSource } from './data/snapshot.ts';
 import type { Hub } from './hub/create-hub.ts';
+import { createBoundedCompressor } from './http/bounded-compressor.ts';
 import { commonHeaders } from './http/common-headers.ts';
 import { cors } from './http/cors.ts';
+import { createDynamicAdmission, isDynamicRequest } from './http/dynamic-admission.ts';
 import { DynamicResponses } from './http/dynamic-responses.ts';
 import { HttpError, errorHandler } from './http/errors.ts';
 import { asMiddleware, sendFastError } from './http/fast-handler.ts';
@@ -32,12 +34,14 @@ import { logRequest } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { createDataDocuments } from './routes/data-documents.ts';
+import { findRoute } from './routes/find.ts';
 import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import type { StoreHealth } from './storage/open-stores.ts';
 import { searchRoute } from './routes/search.ts';
 import { sinceRoute } from './routes/since.ts';
 import { staticPagesRoute } from './routes/static-pages.ts';
+import { trailingSlashRoute } from './routes/trailing-slash.ts';
 
 const SINCE_BASE = SINCE_PREFIX.slice(0, -1);
 
@@ -78,16 +82,19 @@ export function createApp(deps: AppDeps): SidecarApp {
   const common = commonHeaders(helmet);
   const documents = createDataDocuments({ snapshots, baseUrl: config.BASE_URL, common });
   const responseCaches = new WeakMap<Snapshot, DynamicResponses>();
+  const compressor = createBoundedCompressor(config.DYNAMIC_COMPRESS_MAX_BYTES);
   const responses = (snapshot: Snapshot): DynamicResponses => {
     let cache = responseCaches.get(snapshot);
     if (!cache) {
       const meta = { contentType: JSON_CONTENT_TYPE, cacheControl: DATA_CACHE_CONTROL, common };
-      responseCaches.set(snapshot, (cache = new DynamicResponses(config.SEARCH_CACHE_ENTRIES, config.SEARCH_CACHE_MB * 1024 * 1024, meta)));
+      responseCaches.set(snapshot, (cache = new DynamicResponses(config.SEARCH_CACHE_ENTRIES, config.SEARCH_CACHE_MB * 1024 * 1024, meta, compressor)));
     }
     return cache;
   };
+  const trailingSlash = trailingSlashRoute(common);
 
   const search = searchRoute({ snapshots, responses, common });
+  const find = findRoute({ snapshots, responses, common });
   const since = sinceRoute({ snapshots, responses, documents, common });
 
   /**
@@ -105,7 +112,10 @@ export function createApp(deps: AppDeps): SidecarApp {
       if (status !== 0) return status;
     }
     const path = q === -1 ? url : url.slice(0, q);
+    const slash = trailingSlash(req, res, path);
+    if (slash !== 0) return slash;
     if (path === SEARCH_PATH) return search(req, res);
+    if (path === FIND_PATH) return find(req, res);
     if (path.startsWith(SINCE_BASE)) return since(req, res);
     return 0;
   };
@@ -124,6 +134,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild, deps.storeHealth));
   app.all(Object.values(DOCUMENT_PATHS), documents.route);
   app.all(SEARCH_PATH, asMiddleware(search));
+  app.all(FIND_PATH, asMiddleware(find));
   app.use(SINCE_BASE, asMiddleware(since));
   app.use(malformedUrlGuard);
   if (config.SERVE_STATIC) app.use(staticPagesRoute(snapshots));
@@ -134,6 +145,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   const limiter = config.RATE_LIMIT_ENABLED
     ? createFixedWindowLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
     : undefined;
+  const dynamic = createDynamicAdmission({ limits: config, trustProxy: config.TRUST_PROXY, now, common });
   const log = config.LOG_REQUESTS ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now()) : () => {};
 
   const toExpress = (req: IncomingMessage, res: ServerResponse, started: number): void => {
@@ -145,6 +157,16 @@ export function createApp(deps: AppDeps): SidecarApp {
     const started = now();
     const early = earlyRejection(req, res, config.MAX_URL_BYTES, limiter, common);
     if (early !== 0) return log(req, early, started);
+    // Search, since and MCP wait their turn behind everything else (see http/dynamic-scheduler.ts).
+    if (isDynamicRequest(req)) {
+      const refused = dynamic.admit(req, res, () => handle(req, res, started));
+      if (refused !== 0) log(req, refused, started);
+      return;
+    }
+    handle(req, res, started);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, started: number): void => {
     let status: number | Promise<number>;
     try {
       status = fastPath(req, res);

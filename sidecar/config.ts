@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BuildOptionsSchema } from '../core/build/build-options.ts';
+import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
 import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
 import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
@@ -39,6 +40,7 @@ export const SidecarConfigSchema = z
     TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
     REBUILD_CRON: cronExpression('off', 'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".'),
+    ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,
     ...StoreConfigShape,

@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SidecarConfig } from './config.ts';
 import { answerClientError } from './http/client-error.ts';
+import { answerExpectationFailed, withFramingChecks } from './http/node-level-errors.ts';
 
 export type ServerLimits = Pick<
   SidecarConfig,
@@ -32,10 +33,13 @@ export function startServer(listener: RequestListener, limits: ServerLimits, hos
       keepAliveTimeout: limits.KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: limits.CONNECTIONS_CHECKING_INTERVAL_MS,
       maxHeaderSize: limits.MAX_HEADER_BYTES,
+      // Checked by withFramingChecks instead, which answers in JSON with the usual headers.
+      requireHostHeader: false,
     },
-    listener,
+    withFramingChecks(listener),
   );
   server.on('clientError', answerClientError);
+  answerExpectationFailed(server);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

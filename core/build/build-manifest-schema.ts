@@ -5,7 +5,7 @@ const EncodedFileSchema = z.object({ file: z.string(), etag: z.string(), bytes: 
 export const ManifestDocumentSchema = z
   .object({
     path: z.string().meta({ description: 'URL path, e.g. /reviews.json' }),
-    kind: z.enum(['reviews', 'insights', 'json-feed', 'atom', 'openapi', 'since']),
+    kind: z.enum(['reviews', 'insights', 'json-feed', 'atom', 'openapi', 'since', 'widget', 'widget-script']),
     contentType: z.string(),
     /** Last-Modified value (IMF-fixdate) derived from the data, or null. */
     lastModified: z.string().nullable(),

@@ -1,3 +1,5 @@
+import type { ManifestDocument } from './build-manifest-schema.ts';
+import { renderWidgetDocument } from '../widget/render-widget-document.ts';
 import { renderAtom } from '../feeds/render-atom.ts';
 import { renderJsonFeed } from '../feeds/render-json-feed.ts';
 import { renderReviewsDocument, renderSinceDocument } from '../feeds/render-reviews-document.ts';
@@ -15,7 +17,7 @@ export interface RenderedDocument {
   /** Newest data date behind the document; null when it holds no reviews. */
   updated: string | null;
   /** Kind, for checks: which schema validates it. */
-  kind: 'reviews' | 'insights' | 'json-feed' | 'atom' | 'openapi' | 'since';
+  kind: ManifestDocument['kind'];
 }
 
 /** Calendar dates that get a prebuilt since file: the last `windowDays` days up to the newest review. */
@@ -25,11 +27,17 @@ export function sinceWindow(model: SiteModel, windowDays: number): string[] {
   return dateRange(addDays(newest, -(windowDays - 1)), newest);
 }
 
+/** Files of a build that are not rendered from the model: the widget script, compiled by the build script. */
+export interface BuildAssets {
+  /** JavaScript of /widget.js; the document is left out when absent (unit tests). */
+  widgetScript?: string;
+}
+
 /**
  * Renders every data document of a build. Compact JSON: the bytes are what ETags hash,
  * and object key order is fixed by the renderers, so the same content gives the same bytes.
  */
-export function renderDocuments(model: SiteModel, windowDays: number): RenderedDocument[] {
+export function renderDocuments(model: SiteModel, windowDays: number, assets: BuildAssets = {}): RenderedDocument[] {
   const doc = (path: string, kind: RenderedDocument['kind'], body: string, updated: string | null): RenderedDocument => ({
     path,
     contentType: contentTypeOf(path),
@@ -38,13 +46,16 @@ export function renderDocuments(model: SiteModel, windowDays: number): RenderedD
     kind,
   });
   const feedUpdated = latestDate(model.reviews.slice(0, FEED_SIZE));
+  const reviewsDocument = renderReviewsDocument(model);
   const docs = [
-    doc(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(renderReviewsDocument(model)), model.updated),
+    doc(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(reviewsDocument), model.updated),
     doc(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
     doc(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
     doc(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
-    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
+    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl, model.moderation)), null),
+    doc(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl)), model.updated),
   ];
+  if (assets.widgetScript !== undefined) docs.push(doc(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));
   for (const date of sinceWindow(model, windowDays)) {
     const since = renderSinceDocument(model.reviews, date);
     docs.push(doc(`${SINCE_PREFIX}${date}`, 'since', JSON.stringify(since), since.updated));

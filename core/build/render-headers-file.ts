@@ -13,6 +13,13 @@ export const SITE_HEADERS: readonly [string, string][] = [
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
 
+/**
+ * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
+ * scripts only from this origin, no forms, no plugins, no base rewriting.
+ */
+export const EMBED_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
 /** WebSub discovery header for a topic (WebSub §4): one hub link and one self link. */
 export function websubLinkHeader(baseUrl: string, topicPath: string): string {
   return `<${baseUrl}${HUB_PATH}>; rel="hub", <${baseUrl}${topicPath}>; rel="self"`;
@@ -41,6 +48,8 @@ export function renderHeadersFile(baseUrl: string): string {
   const block = (path: string, headers: readonly [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   const blocks = Object.values(DOCUMENT_PATHS).map((p) => block(p, documentHeaders(baseUrl, p)));
   blocks.push(block(`${SINCE_PREFIX}*`, documentHeaders(baseUrl, `${SINCE_PREFIX}*`)));
+  // The iframe form of the widget may be framed by any site; nothing else may.
+  blocks.push(block('/embed/*', [['Content-Security-Policy', EMBED_CSP]]));
   blocks.push(block('/*', SITE_HEADERS));
   return `${blocks.join('\n\n')}\n`;
 }

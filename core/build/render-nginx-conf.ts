@@ -1,6 +1,6 @@
 import { HUB_PATH, SEARCH_PATH, SINCE_PREFIX } from '../model/published-paths.ts';
 import type { ManifestDocument } from './build-manifest-schema.ts';
-import { documentHeaders, SITE_HEADERS } from './render-headers-file.ts';
+import { documentHeaders, EMBED_CSP, SITE_HEADERS } from './render-headers-file.ts';
 
 export interface NginxConfOptions {
   baseUrl: string;
@@ -99,6 +99,14 @@ ${PROXY.map((l) => `    ${l}`).join('\n')}
 
   # Build files that are not for the public (the sidecar hides them too).
   location ~ ^/(build-manifest\.json|_headers|nginx\.conf)$ { return 404; }
+
+  # The widget's iframe pages may be framed by any site (as in _headers).
+  location ^~ /embed/ {
+    gzip_static on;
+    add_header Content-Security-Policy ${q(EMBED_CSP)};
+${SITE_HEADERS.map(([name, value]) => `    add_header ${name} ${q(value)};`).join('\n')}
+    try_files $uri $uri/index.html $uri.html =404;
+  }
 
   # Pages and assets.
   location / {

@@ -26,6 +26,8 @@ function renderItem(review: Review): JsonFeed['items'][number] {
       services: review.services,
       serviceArea: review.serviceArea,
       verification: review.verification.method,
+      ...(review.incentive !== undefined && { incentive: review.incentive }),
+      ...(review.relationship !== undefined && { relationship: review.relationship }),
     },
   };
 }

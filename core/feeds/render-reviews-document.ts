@@ -9,6 +9,8 @@ export function renderReviewsDocument(model: SiteModel): ReviewsDocument {
     updated: model.updated,
     business: model.business,
     aggregateRating: model.aggregateRating,
+    // `reviews` stays the last key: the sidecar scans the array from these bytes.
+    moderation: model.moderation,
     reviews: model.reviews,
   };
 }

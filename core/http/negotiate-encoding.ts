@@ -10,6 +10,16 @@ const PREFERENCE: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
  * when nothing is acceptable, identity is sent (the server may ignore the field then).
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentCoding {
+  return acceptableEncoding(acceptEncoding) ?? 'identity';
+}
+
+/**
+ * Like negotiateEncoding, but null when no coding we have is acceptable: identity excluded
+ * (`identity;q=0`, `*;q=0`) and neither br nor gzip allowed. The server then answers 406 rather
+ * than send what the client refused (RFC 9110 §12.5.3: identity may be sent "unless the identity
+ * coding is indicated as unacceptable").
+ */
+export function acceptableEncoding(acceptEncoding: string | undefined): ContentCoding | null {
   if (!acceptEncoding) return 'identity';
   const q = new Map<string, number>();
   for (const member of acceptEncoding.split(',')) {
@@ -25,7 +35,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentCo
   }
   const star = q.get('*');
   const weightOf = (c: ContentCoding): number => q.get(c) ?? (c === 'identity' ? (star === 0 ? 0 : (star ?? 0.001)) : (star ?? 0));
-  let best: ContentCoding = 'identity';
+  let best: ContentCoding | null = null;
   let bestWeight = 0;
   for (const coding of PREFERENCE) {
     const w = weightOf(coding);

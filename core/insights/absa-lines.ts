@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AspectIdSchema, type BusinessConfig } from '../schemas/business-schema.ts';
 import { compileAspectLexicon } from './aspect-lexicon.ts';
 import { classifyAspect, classifyTerm, detectAspects } from './classify-aspect.ts';
+import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
 
 /** One input line of `npm run absa`: a term at offsets, or (offsets absent) an aspect category id. */
 export const AbsaInputSchema = z.object({
@@ -29,7 +30,7 @@ export interface AbsaResult {
  * at its offsets (`from`–`to` of `text`); without offsets `aspect` must be an inventory id, or else
  * is looked up as a term in the text.
  */
-export function absaLines(input: string, business: BusinessConfig, mode: 'polarity' | 'detect'): AbsaResult {
+export function absaLines(input: string, business: BusinessConfig, mode: 'polarity' | 'detect', model: AbsaModel = ABSA_MODEL): AbsaResult {
   const lexicon = compileAspectLexicon(business);
   const schema = mode === 'detect' ? DetectInputSchema : AbsaInputSchema;
   const records: z.infer<typeof AbsaInputSchema | typeof DetectInputSchema>[] = [];
@@ -49,16 +50,18 @@ export function absaLines(input: string, business: BusinessConfig, mode: 'polari
   });
   if (errors.length) return { lines: [], errors };
   const lines = records.map((r) => {
-    if (mode === 'detect') return JSON.stringify({ id: r.id, aspects: detectAspects(r.text, lexicon) });
-    return JSON.stringify({ id: r.id, polarity: polarityOfRecord(r as z.infer<typeof AbsaInputSchema>, lexicon) });
+    if (mode === 'detect') return JSON.stringify({ id: r.id, aspects: detectAspects(r.text, lexicon, model) });
+    return JSON.stringify({ id: r.id, polarity: polarityOfRecord(r as z.infer<typeof AbsaInputSchema>, lexicon, model) });
   });
   return { lines, errors };
 }
 
-function polarityOfRecord(r: z.infer<typeof AbsaInputSchema>, lexicon: ReturnType<typeof compileAspectLexicon>): string {
-  if (r.from !== undefined && r.to !== undefined && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to);
+function polarityOfRecord(r: z.infer<typeof AbsaInputSchema>, lexicon: ReturnType<typeof compileAspectLexicon>, model: AbsaModel): string {
   const category = AspectIdSchema.safeParse(r.aspect);
-  if (category.success) return classifyAspect(r.text, category.data, lexicon);
+  const known = category.success && lexicon.labels.has(category.data) ? category.data : undefined;
+  const opts = { lexicon, model, ...(known && { aspect: known }) };
+  if (r.from !== undefined && r.to !== undefined && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to, opts);
+  if (known) return classifyAspect(r.text, known, lexicon, model);
   const at = r.text.toLowerCase().indexOf(r.aspect.toLowerCase());
-  return at >= 0 ? classifyTerm(r.text, at, at + r.aspect.length) : classifyTerm(r.text, 0, r.text.length);
+  return at >= 0 ? classifyTerm(r.text, at, at + r.aspect.length, opts) : classifyTerm(r.text, 0, r.text.length, opts);
 }

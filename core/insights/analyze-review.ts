@@ -1,17 +1,14 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
-import type { Polarity } from '../schemas/insights-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { analyzeSentences, findAspectMentions, type AnalyzedSentence, type AspectMention } from './analyze-text.ts';
 import type { AspectLexicon } from './aspect-lexicon.ts';
-import { polarityOf } from './polarity.ts';
+import type { AbsaModel } from './model/absa-model.ts';
 import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
 import { quarterOf } from './quarter.ts';
 import { scoreTarget } from './score-target.ts';
 
 /** An aspect mention with its polarity decided. */
-export interface ClassifiedMention extends AspectMention {
-  polarity: Polarity;
-}
+export type ClassifiedMention = AspectMention;
 
 /** Everything the aggregations need from one review, computed once. */
 export interface AnalyzedReview {
@@ -33,12 +30,18 @@ export interface AnalyzedReview {
  * ratings but is never read as an opinion about any aspect. So does a review not in English,
  * which an English lexicon would misread.
  */
-export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon): AnalyzedReview {
+export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon, model?: AbsaModel): AnalyzedReview {
   const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
   const sentences = unread ? [] : analyzeSentences(review.text);
-  const mentions = findAspectMentions(sentences, lexicon).map((m) => ({ ...m, polarity: polarityOf(m.score) }));
+  const mentions = findAspectMentions(sentences, lexicon, model);
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
-  const sentenceScores = sentences.map((s) => (s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0));
+  // A sentence's opinion is its aspect readings when it has some (so an entity quote agrees with
+  // the aspect figures), else the rule score of the whole sentence.
+  const sentenceScores = sentences.map((s, i) => {
+    const own = mentions.filter((m) => m.sentence === i && m.polarity !== 'neutral');
+    if (own.length) return own.reduce((sum, m) => sum + m.score, 0);
+    return s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0;
+  });
   return { review, quarter: quarterOf(review.date), sentences, mentions, named, sentenceScores, unread };
 }

@@ -1,5 +1,8 @@
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { applyAnswers } from './internal/answered-questions.ts';
+import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
+import { readSentence } from './model/predict.ts';
+import type { RuleEvidence } from './model/sentence-features.ts';
 import { scoreSentence } from './score-sentence.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
 import { polarityOf } from './polarity.ts';
@@ -7,6 +10,7 @@ import { scoreTarget } from './score-target.ts';
 import { splitSentences, type Span } from './split-sentences.ts';
 import { tokenize } from './tokenize.ts';
 import type { AspectId } from '../schemas/business-schema.ts';
+import type { Polarity } from '../schemas/insights-schema.ts';
 
 /** A sentence of a text with its scored tokens (token offsets are offsets into the whole text). */
 export interface AnalyzedSentence extends Span {
@@ -18,7 +22,8 @@ export interface AspectMention {
   aspect: AspectId;
   sentence: number;
   score: number;
-  /** Character range of the term in the text. */
+  polarity: Polarity;
+  /** Character range of the term in the text (the whole sentence for an implicit aspect). */
   start: number;
   end: number;
 }
@@ -38,32 +43,96 @@ export function analyzeSentences(text: string): AnalyzedSentence[] {
   return out;
 }
 
+/** A lexicon term the rules count as a mention, with its token range and rule score. */
+export interface RuleHit {
+  aspect: AspectId;
+  from: number;
+  to: number;
+  score: number;
+}
+
 /**
- * Aspect mentions of analyzed sentences: every term of the business lexicon, scored against its
- * sentence. Several terms of one aspect in one sentence make one mention (the strongest opinion),
- * except when the sentence holds praise and complaint about the aspect at once ("cleaned up well,
- * though the dumpster sat in the driveway for ten days"): then it makes one of each.
+ * What the rules read in one sentence: the counted term hits (a weak term needs an opinion next
+ * to it; a term about another party does not count) and, per aspect, the evidence the category
+ * model takes as features.
  */
-export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexicon: AspectLexicon): AspectMention[] {
+export function readRules(s: ScoredSentence, lexicon: AspectLexicon): { hits: RuleHit[]; evidence: RuleEvidence[] } {
+  const hits: RuleHit[] = [];
+  const evidence = new Map<AspectId, RuleEvidence>();
+  for (const hit of findAspectTerms(s.tokens, lexicon)) {
+    const e = evidence.get(hit.aspect) ?? { aspect: hit.aspect, strong: false, weak: false, weakNear: false, other: false, mention: false };
+    evidence.set(hit.aspect, e);
+    const near = hit.weak && opinionNear(s, hit.from, hit.to);
+    if (hit.weak) e.weak = true;
+    else e.strong = true;
+    if (near) e.weakNear = true;
+    if (hit.weak && !near) continue;
+    if (aboutSomeoneElse(s, hit.from)) {
+      e.other = true;
+      continue;
+    }
+    e.mention = true;
+    hits.push({ aspect: hit.aspect, from: hit.from, to: hit.to, score: scoreTarget(s, hit.from, hit.to) });
+  }
+  return { hits, evidence: [...evidence.values()] };
+}
+
+/**
+ * Aspect mentions of analyzed sentences, one per aspect and sentence. The rules find the business
+ * lexicon's terms and score them; the learned model (model/, when trained) then decides which
+ * aspects the sentence speaks of — keeping rule mentions it believes, vetoing spurious ones from
+ * weak or polysemous terms, adding implicit ones no term names — and the polarity of each, stacked
+ * on the rule score of its strongest term (or of the sentence, for an implicit aspect).
+ */
+export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexicon: AspectLexicon, model: AbsaModel = ABSA_MODEL): AspectMention[] {
   const out: AspectMention[] = [];
   sentences.forEach((sentence, index) => {
-    const { tokens } = sentence.scored;
-    const best = new Map<string, AspectMention>();
-    for (const hit of findAspectTerms(tokens, lexicon)) {
-      if (hit.weak && !opinionNear(sentence.scored, hit.from, hit.to)) continue;
-      if (aboutSomeoneElse(sentence.scored, hit.from)) continue;
-      const score = scoreTarget(sentence.scored, hit.from, hit.to);
-      const mention = { aspect: hit.aspect, sentence: index, score, start: tokens[hit.from]!.start, end: tokens[hit.to - 1]!.end };
-      const key = `${hit.aspect}:${polarityOf(score)}`;
-      const prev = best.get(key);
-      if (!prev || Math.abs(score) > Math.abs(prev.score)) best.set(key, mention);
+    const s = sentence.scored;
+    const { hits, evidence } = readRules(s, lexicon);
+    if (!model.category && !model.polarity) {
+      out.push(...ruleMentions(sentence, index, hits));
+      return;
     }
-    for (const [key, m] of best) {
-      // A neutral reading only stands when the sentence has no opinion on the aspect either way.
-      if (key.endsWith(':neutral') && (best.has(`${m.aspect}:positive`) || best.has(`${m.aspect}:negative`))) continue;
-      out.push(m);
+    const strongest = new Map<AspectId, RuleHit>();
+    for (const h of hits) if (Math.abs(h.score) > Math.abs(strongest.get(h.aspect)?.score ?? -1)) strongest.set(h.aspect, h);
+    const reader = readSentence(model, s);
+    const p = reader.categories(evidence);
+    let sentenceScore: number | null = null;
+    for (const aspect of lexicon.labels.keys()) {
+      const hit = strongest.get(aspect);
+      const prob = p.get(aspect);
+      const present = prob === undefined ? hit !== undefined : hit ? prob >= model.category!.veto : prob >= model.category!.threshold;
+      if (!present) continue;
+      sentenceScore ??= s.tokens.length ? scoreTarget(s, 0, s.tokens.length) : 0;
+      const reading = reader.polarity(hit?.from ?? null, hit?.to ?? null, aspect, hit?.score ?? sentenceScore, sentenceScore);
+      const [start, end] = hit ? [s.tokens[hit.from]!.start, s.tokens[hit.to - 1]!.end] : [sentence.start, sentence.end];
+      out.push({ aspect, sentence: index, ...reading, start, end });
     }
   });
+  return out;
+}
+
+/**
+ * The rules alone: the strongest term per aspect and polarity; several terms of one aspect make
+ * one mention, except when the sentence praises and criticises the aspect at once ("cleaned up
+ * well, though the dumpster sat in the driveway for ten days"): then one of each.
+ */
+function ruleMentions(sentence: AnalyzedSentence, index: number, hits: readonly RuleHit[]): AspectMention[] {
+  const { tokens } = sentence.scored;
+  const best = new Map<string, AspectMention>();
+  for (const hit of hits) {
+    const polarity = polarityOf(hit.score);
+    const mention = { aspect: hit.aspect, sentence: index, score: hit.score, polarity, start: tokens[hit.from]!.start, end: tokens[hit.to - 1]!.end };
+    const key = `${hit.aspect}:${polarity}`;
+    const prev = best.get(key);
+    if (!prev || Math.abs(hit.score) > Math.abs(prev.score)) best.set(key, mention);
+  }
+  const out: AspectMention[] = [];
+  for (const [key, m] of best) {
+    // A neutral reading only stands when the sentence has no opinion on the aspect either way.
+    if (key.endsWith(':neutral') && (best.has(`${m.aspect}:positive`) || best.has(`${m.aspect}:negative`))) continue;
+    out.push(m);
+  }
   return out;
 }
 

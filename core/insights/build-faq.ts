@@ -5,6 +5,7 @@ import { compareReviews } from '../model/compare-reviews.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
 import { findDurations } from './find-durations.ts';
+import { findWarrantyTerms } from './find-warranty-terms.ts';
 import { pickQuotes, type QuoteCandidate } from './select-quotes.ts';
 
 type FaqEntry = z.infer<typeof FaqEntrySchema>;
@@ -17,6 +18,7 @@ export const FAQ_CITATIONS = 10;
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
 const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
   { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
+  { id: 'workmanship', aspect: 'workmanship', question: 'Does the work hold up — any leaks or problems after the job?', topic: 'the work itself and how it held up' },
   { id: 'cleanup', aspect: 'cleanup', question: 'Do they clean up after the job?', topic: 'cleanup' },
   { id: 'warranty', aspect: 'warranty', question: 'Is there a warranty, and do they come back if something goes wrong?', topic: 'warranty and return visits' },
   { id: 'on-time', aspect: 'timeliness', question: 'Do they show up and finish on time?', topic: 'timeliness' },
@@ -25,8 +27,10 @@ const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: strin
 ];
 
 /**
- * Questions a prospective customer asks, each answered only from review evidence: counts of
- * reviews for and against, quotes, and the cited review ids. A question with fewer than
+ * Questions a prospective customer asks, each answered only from review evidence. In every entry
+ * `evidence.positive` / `negative` count reviews the engine reads as positive / negative about the
+ * question's aspect (never star ratings), and every "For example" / "On the other hand" quote is a
+ * sentence the engine reads with that aspect and that polarity. A question with fewer than
  * MIN_FAQ_EVIDENCE reviews of evidence is left out rather than guessed.
  */
 export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig): FaqEntry[] {
@@ -43,36 +47,68 @@ export function buildFaq(analyzed: readonly AnalyzedReview[], business: Business
   return out;
 }
 
-function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUESTIONS)[number]): FaqEntry | null {
-  const verdict = { positive: [] as QuoteCandidate[], negative: [] as QuoteCandidate[], neutral: [] as QuoteCandidate[] };
+type Verdicts = Record<'positive' | 'negative' | 'neutral', QuoteCandidate[]>;
+
+/**
+ * Each review's reading of one aspect: the polarity of the sum of its mention scores, with the
+ * strongest mention of that same polarity as the sentence to quote.
+ */
+function verdicts(analyzed: readonly AnalyzedReview[], aspect: AspectId): Verdicts {
+  const out: Verdicts = { positive: [], negative: [], neutral: [] };
   for (const a of analyzed) {
-    const ms = a.mentions.filter((m) => m.aspect === q.aspect);
+    const ms = a.mentions.filter((m) => m.aspect === aspect);
     if (ms.length === 0) continue;
     const net = ms.reduce((sum, m) => sum + m.score, 0);
-    const strongest = ms.reduce((best, m) => (Math.abs(m.score) > Math.abs(best.score) ? m : best));
     const polarity = polarityOf(net);
-    verdict[polarity].push({ analyzed: a, sentence: strongest.sentence, polarity, score: net, at: strongest.start });
+    const agreeing = ms.filter((m) => m.polarity === polarity);
+    const strongest = (agreeing.length ? agreeing : ms).reduce((best, m) => (Math.abs(m.score) > Math.abs(best.score) ? m : best));
+    out[polarity].push({ analyzed: a, sentence: strongest.sentence, polarity: strongest.polarity, score: net, at: strongest.start });
   }
-  const pos = verdict.positive.length;
-  const neg = verdict.negative.length;
+  return out;
+}
+
+function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUESTIONS)[number]): FaqEntry | null {
+  const v = verdicts(analyzed, q.aspect);
+  const pos = v.positive.length;
+  const neg = v.negative.length;
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
-  const total = pos + neg + verdict.neutral.length;
-  const quotes = [...pickQuotes(verdict.positive, 1), ...pickQuotes(verdict.negative, 1)];
+  const total = pos + neg + v.neutral.length;
+  const agrees = (c: QuoteCandidate, p: string) => c.polarity === p;
+  const quotes = [...pickQuotes(v.positive.filter((c) => agrees(c, 'positive')), 1), ...pickQuotes(v.negative.filter((c) => agrees(c, 'negative')), 1)];
   const said = quotes.map((x) => ` ${x.polarity === 'positive' ? 'For example' : 'On the other hand'}: "${x.text}"`).join('');
-  const neutral = verdict.neutral.length ? `, ${verdict.neutral.length} without a clear opinion` : '';
+  const neutral = v.neutral.length ? `, ${v.neutral.length} without a clear opinion` : '';
+  const terms = q.aspect === 'warranty' ? warrantyTerms(analyzed) : null;
   return {
     id: q.id,
     question: q.question,
-    answer: `${total} reviews speak about ${q.topic}: ${pos} positively, ${neg} negatively${neutral}.${said}`,
+    answer: `${terms?.text ?? ''}${total} reviews speak about ${q.topic}: ${pos} positively, ${neg} negatively${neutral}.${said}`,
     evidence: { reviewCount: total, positive: pos, negative: neg },
-    reviewIds: citations(quotes.map((x) => x.reviewId), [...verdict.positive, ...verdict.negative]),
+    reviewIds: citations([...(terms?.ids ?? []), ...quotes.map((x) => x.reviewId)], [...(terms?.evidence ?? []), ...v.positive, ...v.negative]),
   };
+}
+
+/** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */
+function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids: string[]; evidence: QuoteCandidate[] } | null {
+  const byLabel = new Map<string, QuoteCandidate[]>();
+  for (const a of analyzed) {
+    for (const t of new Map(findWarrantyTerms(a).map((t) => [t.label, t])).values()) {
+      const list = byLabel.get(t.label) ?? [];
+      list.push({ analyzed: a, sentence: t.sentence, polarity: 'neutral', score: 0, at: t.start });
+      byLabel.set(t.label, list);
+    }
+  }
+  if (byLabel.size === 0) return null;
+  const ranked = [...byLabel].sort(([la, a], [lb, b]) => b.length - a.length || (la < lb ? -1 : 1)).slice(0, 3);
+  const listed = ranked.map(([label, c]) => `${label} (${c.length} review${c.length > 1 ? 's' : ''})`).join(', ');
+  const example = pickQuotes(ranked[0]![1], 1)[0]!;
+  return { text: `Warranty terms as customers state them: ${listed}. Terms as written: "${example.text}" `, ids: [example.reviewId], evidence: ranked.flatMap(([, c]) => c) };
 }
 
 const DAYS_WORDS = ['one day', 'two days', 'three days', 'four to seven days', 'more than a week'] as const;
 
 function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
   const found: QuoteCandidate[] = [];
+  const plain: QuoteCandidate[] = [];
   const buckets = [0, 0, 0, 0, 0];
   let positive = 0;
   let negative = 0;
@@ -80,17 +116,22 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
     const d = findDurations(a)[0];
     if (!d) continue;
     buckets[d.days <= 3 ? d.days - 1 : d.days <= 7 ? 3 : 4]!++;
-    if (a.review.rating >= 4) positive++;
-    if (a.review.rating <= 2) negative++;
-    found.push({ analyzed: a, sentence: d.sentence, polarity: 'neutral', score: 0, at: d.start });
+    const timeliness = a.mentions.filter((m) => m.aspect === 'timeliness');
+    const reading = timeliness.length ? polarityOf(timeliness.reduce((sum, m) => sum + m.score, 0)) : 'neutral';
+    if (reading === 'positive') positive++;
+    if (reading === 'negative') negative++;
+    const candidate: QuoteCandidate = { analyzed: a, sentence: d.sentence, polarity: 'neutral', score: 0, at: d.start };
+    found.push(candidate);
+    // The example should be about the duration, not about something else that went wrong that day.
+    if (!a.mentions.some((m) => m.sentence === d.sentence && m.aspect !== 'timeliness' && m.polarity !== 'neutral')) plain.push(candidate);
   }
   if (found.length < MIN_FAQ_EVIDENCE) return null;
   const parts = buckets.flatMap((n, i) => (n ? [`${n} ${DAYS_WORDS[i]}`] : []));
-  const quotes = pickQuotes(found, 1);
+  const quotes = pickQuotes(plain.length ? plain : found, 1);
   return {
     id: 'replacement-duration',
     question: 'How long does a roof replacement take?',
-    answer: `${found.length} reviews of roof replacements say how long the work took: ${parts.join(', ')}. ${positive} of these reviews are rated 4 or 5 stars and ${negative} 1 or 2 stars. For example: "${quotes[0]!.text}"`,
+    answer: `${found.length} reviews of roof replacements say how long the work took: ${parts.join(', ')}. On timeliness, ${positive} of these reviews read positive and ${negative} negative. For example: "${quotes[0]!.text}"`,
     evidence: { reviewCount: found.length, positive, negative },
     reviewIds: citations(quotes.map((q) => q.reviewId), found),
   };

@@ -9,24 +9,26 @@ import { buildFaq } from './build-faq.ts';
 import { buildSummary } from './build-summary.ts';
 import { extractTopics } from './extract-topics.ts';
 import { quarterOf, quarterRange } from './quarter.ts';
+import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
-export const ENGINE = 'shingle-absa/1.0';
+export const ENGINE = 'shingle-absa/2.0';
 
 const METHOD =
   'Rule-based aspect sentiment: each sentence is tokenized and scored with the VADER lexicon plus a hand-written ' +
   'review and roofing lexicon, with rules for negation scope, contrast, intensifiers, counterfactuals and ' +
   'context-dependent domain words (leaks, leftover nails, "on time", "came back"). Aspect terms come from the ' +
-  "business's aspect lexicon; each mention's polarity is the opinion weighted by its distance to the term within " +
-  'its clause. Rating-only reviews count in ratings, never as aspect opinions. Quotes are verbatim sentences of the ' +
+  "business's aspect lexicon; each mention's rule score is the opinion weighted by its distance to the term within " +
+  'its clause. A learned layer trained on a labelled roofing corpus (logistic regression over words, lexicon and rule ' +
+  'features) then decides which aspects each sentence speaks of and, stacked on the rule score, their polarity. Rating-only reviews count in ratings, never as aspect opinions. Quotes are verbatim sentences of the ' +
   'cited reviews. Entities, topics, FAQ answers and the summary are computed from the same mentions.';
 
 /**
- * Builds /insights.json from verified, published reviews: aspect sentiment with trends and
+ * Builds /insights.json (all but the moderation record, which the site model adds) from verified, published reviews: aspect sentiment with trends and
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
  * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere.
  */
-export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): InsightsDocument {
+export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): Omit<InsightsDocument, 'moderation'> {
   const { business, reviews } = input;
   const lexicon = compileAspectLexicon(business);
   const analyzed = reviews.map((r) => analyzeReview(r, business, lexicon));
@@ -52,6 +54,7 @@ export function buildInsights(input: { business: BusinessConfig; reviews: Review
       otherLanguage: analyzed.filter((a) => a.unread === 'language').length,
       aspects,
       technicians: entities.technicians,
+      evidence: summaryEvidence(analyzed, entities.technicians),
     }),
   };
 }

@@ -82,8 +82,14 @@ function matchName(m: Matchers, tokens: readonly Token[], i: number, capital: bo
   return ids.length ? { ids: [...new Set(ids)], length: 1 } : null;
 }
 
+/** Punctuation that ends a sentence: "…rude to my neighbor. Dave and the team…" does not make Dave the neighbor. */
+const SENTENCE_END = new Set(['.', '!', '?', '…']);
+
 function introducedAsOther(tokens: readonly Token[], i: number): boolean {
-  for (let k = Math.max(0, i - 2); k < i; k++) if (NOT_STAFF.has(tokens[k]!.norm.replace(/'s$/, ''))) return true;
+  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+    if (SENTENCE_END.has(tokens[k]!.norm)) return false;
+    if (NOT_STAFF.has(tokens[k]!.norm.replace(/'s$/, ''))) return true;
+  }
   return false;
 }
 

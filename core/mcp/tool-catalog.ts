@@ -1,5 +1,6 @@
 import { READ_ONLY_ANNOTATIONS, type ToolDescriptor } from './tool-descriptor.ts';
 import { toToolJsonSchema } from './tool-json-schema.ts';
+import { findReviewsDescriptor } from './tools/find-reviews.ts';
 import { getBusinessDescriptor } from './tools/get-business.ts';
 import { getInsightsDescriptor } from './tools/get-insights.ts';
 import { getRatingSummaryDescriptor } from './tools/get-rating-summary.ts';
@@ -13,6 +14,7 @@ import { searchReviewsDescriptor } from './tools/search-reviews.ts';
 export const TOOL_DESCRIPTORS: readonly ToolDescriptor[] = [
   getBusinessDescriptor,
   searchReviewsDescriptor,
+  findReviewsDescriptor,
   getReviewDescriptor,
   getReviewsSinceDescriptor,
   getRatingSummaryDescriptor,

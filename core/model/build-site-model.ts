@@ -2,9 +2,11 @@ import type { ParsedContent } from '../content/parse-content.ts';
 import type { AggregateRating } from '../schemas/aggregate-rating-schema.ts';
 import type { Business, BusinessConfig } from '../schemas/business-schema.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
+import type { ModerationRecord } from '../schemas/moderation-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { computeAggregateRating } from './aggregate-rating.ts';
 import { latestDate } from './latest-date.ts';
+import { buildModerationRecord } from './moderation-record.ts';
 import { publishReviews, type ExtractMentions, type HeldBackReview } from './publish-reviews.ts';
 
 /** Everything the documents and pages are rendered from: one model, many renderers. */
@@ -18,30 +20,34 @@ export interface SiteModel {
   /** Newest date in the data; drives every "updated"/Last-Modified value so builds are reproducible. */
   updated: string | null;
   heldBack: HeldBackReview[];
+  /** What happened to every review received (published in reviews.json, insights.json, OpenAPI, home page). */
+  moderation: ModerationRecord;
 }
 
 export interface ModelEngines {
   extractMentions: ExtractMentions;
-  buildInsights: (input: { business: BusinessConfig; reviews: Review[] }) => InsightsDocument;
+  buildInsights: (input: { business: BusinessConfig; reviews: Review[] }) => Omit<InsightsDocument, 'moderation'>;
 }
 
 /** The published business: the config without the insights lexicon. */
 export function toPublicBusiness(config: BusinessConfig): Business {
-  const { aspects, ...rest } = config;
+  const { aspects, timeZone: _zone, ...rest } = config;
   return { ...rest, aspects: aspects.map(({ id, label, description }) => ({ id, label, description })) };
 }
 
 /** Builds the site model from parsed content; pure given the engines. */
 export function buildSiteModel(content: ParsedContent, baseUrl: string, engines: ModelEngines): SiteModel {
   const { reviews, heldBack } = publishReviews(content.records, content.business, baseUrl, engines.extractMentions);
+  const moderation = buildModerationRecord(content.records.map((r) => r.record));
   return {
     baseUrl,
     businessConfig: content.business,
     business: toPublicBusiness(content.business),
     reviews,
     aggregateRating: computeAggregateRating(reviews),
-    insights: engines.buildInsights({ business: content.business, reviews }),
+    insights: { ...engines.buildInsights({ business: content.business, reviews }), moderation },
     updated: latestDate(reviews),
     heldBack,
+    moderation,
   };
 }

@@ -1,12 +1,13 @@
-/** What a review contributes to "when did the data change": its date, its verification, its reply. */
-type Dated = { date: string; verification?: { verifiedOn: string } | undefined; ownerReply?: { date: string } | undefined };
+/** What a review contributes to "when did the data change": its date, its last edit, its verification, its reply. */
+type Dated = { date: string; updatedAt?: string | undefined; verification?: { verifiedOn: string } | undefined; ownerReply?: { date: string } | undefined };
 
 /**
- * Newest date a review carries: written, verified (a back-dated review only becomes publishable when
+ * Newest date a review carries: written, edited, verified (a back-dated review only becomes publishable when
  * it is verified, often days later) or replied to, whichever is latest.
  */
 export function reviewUpdated(r: Dated): string {
   let d = r.date;
+  if (r.updatedAt !== undefined && r.updatedAt > d) d = r.updatedAt;
   if (r.verification && r.verification.verifiedOn > d) d = r.verification.verifiedOn;
   if (r.ownerReply && r.ownerReply.date > d) d = r.ownerReply.date;
   return d;

@@ -2,6 +2,7 @@ import type { LocatedRecord } from '../content/parse-content.ts';
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { EntityRef } from '../schemas/primitives.ts';
 import type { Review, ReviewRecord } from '../schemas/review-schema.ts';
+import { publishedAuthor } from './author-initials.ts';
 import { compareReviews } from './compare-reviews.ts';
 import { reviewPermalink } from './review-permalink.ts';
 
@@ -16,7 +17,10 @@ export interface HeldBackReview {
   file: string;
   line: number;
   status: 'unverified' | 'rejected';
+  /** Free text for an unverified review; the reason code for a rejected one. */
   reason: string;
+  /** The owner's note on a rejection. */
+  note?: string;
 }
 
 export interface PublishResult {
@@ -41,9 +45,12 @@ function toReview(r: ReviewRecord, business: BusinessConfig, baseUrl: string, ex
     rating: r.rating,
     ...(r.title !== undefined && { title: r.title }),
     text: r.text,
-    author: r.author,
+    author: publishedAuthor(r),
+    ...(r.incentive !== undefined && { incentive: r.incentive }),
+    ...(r.relationship !== undefined && { relationship: r.relationship }),
     source: r.source,
     language: r.language,
+    ...(r.updatedAt !== undefined && { updatedAt: r.updatedAt }),
     url: reviewPermalink(baseUrl, r),
     verification: { status: 'verified', method: r.verification.method, verifiedOn: r.verification.verifiedOn },
     technicians: refsOf(r.technicians ?? found!.technicians, business.technicians),
@@ -69,7 +76,8 @@ export function publishReviews(
   for (const { record, file, line } of records) {
     const v = record.verification;
     if (v.status === 'verified') reviews.push(toReview(record, business, baseUrl, extract));
-    else heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason });
+    else if (v.status === 'unverified') heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason });
+    else heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason, note: v.note });
   }
   reviews.sort(compareReviews);
   return { reviews, heldBack };

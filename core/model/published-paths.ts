@@ -5,9 +5,14 @@ export const DOCUMENT_PATHS = {
   jsonFeed: '/api/feed.json',
   atom: '/feed.xml',
   openapi: '/.well-known/openapi.json',
+  /** The embeddable widget's data and script (not WebSub topics). */
+  widget: '/widget.json',
+  widgetScript: '/widget.js',
 } as const;
 
 export const SEARCH_PATH = '/api/reviews/search';
+/** Ranked search: an extension beyond the interface specification. */
+export const FIND_PATH = '/api/reviews/find';
 export const SINCE_PREFIX = '/api/reviews/since/';
 export const MCP_PATH = '/mcp';
 export const HUB_PATH = '/api/websub/hub';
@@ -18,8 +23,10 @@ export const TOPIC_PATHS = [DOCUMENT_PATHS.atom, DOCUMENT_PATHS.jsonFeed, DOCUME
 /** Content type of each kind of document; the spec fixes application/json for every JSON document. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+export const JAVASCRIPT_CONTENT_TYPE = 'text/javascript; charset=utf-8';
 
 export function contentTypeOf(path: string): string {
+  if (path.endsWith('.js')) return JAVASCRIPT_CONTENT_TYPE;
   return path.endsWith('.xml') ? ATOM_CONTENT_TYPE : JSON_CONTENT_TYPE;
 }
 

@@ -1,5 +1,8 @@
-import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
-import { buildComponentSchemas, buildSearchParameters } from './openapi-components.ts';
+import { MAX_ISSUES } from '../http/cap-issues.ts';
+import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
+import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
+import type { ModerationRecord } from '../schemas/moderation-schema.ts';
+import { buildComponentSchemas, buildFindParameters, buildSearchParameters } from './openapi-components.ts';
 
 type Obj = Record<string, unknown>;
 const ref = (id: string): Obj => ({ $ref: `#/components/schemas/${id}` });
@@ -13,6 +16,23 @@ const CONDITIONAL_HEADERS = {
   },
   'Cache-Control': { schema: { type: 'string' } },
 };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
+const limits = DYNAMIC_LIMIT_DEFAULTS;
+/** The answers every dynamic endpoint (search, since, /mcp) may give under load, with the defaults of the sidecar's config schema. */
+const DYNAMIC_LOAD_RESPONSES: Obj = {
+  '429': {
+    ...error(
+      `Over the per-client limit of dynamic requests: by default ${limits.DYNAMIC_RATE_LIMIT_MAX} per ${limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS} s ` +
+        '(DYNAMIC_RATE_LIMIT_MAX, DYNAMIC_RATE_LIMIT_WINDOW_SECONDS), counted across search, since and /mcp. RateLimit and RateLimit-Policy headers (policy "dynamic") on every dynamic answer.',
+    ),
+    headers: RETRY_AFTER,
+  },
+  '503': {
+    ...error(`More than ${limits.DYNAMIC_MAX_PENDING} dynamic requests waiting or running (DYNAMIC_MAX_PENDING); Retry-After: ${BUSY_RETRY_AFTER_SECONDS}.`),
+    headers: RETRY_AFTER,
+  },
+};
+const NOT_ACCEPTABLE = { '406': error('Accept-Encoding refuses br, gzip and identity alike (e.g. `identity;q=0` alone).') };
 const WEBSUB_LINK = { description: 'WebSub discovery: `<hub>; rel="hub", <topic>; rel="self"`.', schema: { type: 'string' } };
 const CONDITIONAL_PARAMS = [
   { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag list or `*`; weak comparison; takes precedence over If-Modified-Since (RFC 9110 §13.2.2).' },
@@ -31,13 +51,29 @@ function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; cont
           content: { [opts.contentType ?? 'application/json']: { schema } },
         },
         '304': { description: 'Not Modified: the validator matched; empty body.' },
+        ...NOT_ACCEPTABLE,
       },
     },
   };
 }
 
-/** Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model. */
-export function buildOpenApiDocument(baseUrl: string): Obj {
+/** One sentence of the API description stating the moderation counts of this build. */
+function moderationSentence(m: ModerationRecord): string {
+  const reasons = Object.entries(m.withheld.byReason)
+    .filter(([, n]) => n > 0)
+    .map(([code, n]) => `${n} ${code}`);
+  return (
+    `Moderation (16 CFR Part 465; schema ModerationRecord, also in reviews.json and insights.json): ${m.received} reviews received, ` +
+    `${m.published} published, ${m.unverified} still unverified, ${m.withheld.total} withheld${reasons.length ? ` (${reasons.join(', ')})` : ''}; ` +
+    'no review is withheld for its rating or sentiment. The full record is in `info.x-moderation`.'
+  );
+}
+
+/**
+ * Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model.
+ * With the build's moderation record, the record is published in `info.x-moderation` and summarised in the description.
+ */
+export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRecord): Obj {
   return {
     openapi: '3.1.0',
     info: {
@@ -49,9 +85,14 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
         '`query` is a case- and accent-insensitive substring match; unknown, repeated or empty query parameters are errors (400 with `issues`);',
         'errors are JSON `{ error, issues: [{ path, code, message }] }`; unknown paths are 404 and wrong methods 405 with `Allow`, both JSON;',
         `feeds hold the ${FEED_SIZE} newest reviews; WebSub leases default to 10 days, clamped to [1 hour, 30 days]; the hub answers 202 when a request is accepted for verification and 400 with \`issues\` when rejected.`,
-        'No authentication: an Authorization header is ignored. Rate limiting is off by default; an operator may enable it (429 with Retry-After and RateLimit headers on any path).',
+        'No authentication: an Authorization header is ignored.',
+        `Dynamic endpoints (search, since, /mcp) are rate limited per client by default (${limits.DYNAMIC_RATE_LIMIT_MAX} requests per ${limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS} s; 429 with Retry-After) and answer 503 with Retry-After when more than ${limits.DYNAMIC_MAX_PENDING} wait;`,
+        `search and since bodies up to ${limits.DYNAMIC_COMPRESS_MAX_BYTES} bytes may be compressed, larger ones are sent uncompressed. A general rate limit on every path is off by default; an operator may enable it.`,
+        `Error bodies list at most ${MAX_ISSUES} issues, then one \`too_many_issues\` issue counting the rest. Every error has Cache-Control: no-store.`,
         'Compatibility: paths carry no version; fields may be added within 1.x, and a field is never removed or retyped without a new major version.',
+        ...(moderation ? [moderationSentence(moderation)] : []),
       ].join(' '),
+      ...(moderation && { 'x-moderation': moderation }),
     },
     servers: [{ url: baseUrl }],
     paths: {
@@ -66,10 +107,34 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           responses: {
             '200': json(ref('SearchResponse'), 'Matching reviews, newest first (ties by id).'),
             '304': { description: 'Not Modified.' },
-            '400': error('Invalid query: one issue per problem (wrong type, out of range, unknown, repeated or empty parameter, since after until).'),
+            '400': error(
+              `Invalid query: one issue per problem (wrong type, out of range, unknown, repeated or empty parameter, since after until), at most ${MAX_ISSUES}; the accepted names are listed once, in \`error\`.`,
+            ),
+            '404': error('`/api/reviews/search/` (trailing slash): no such resource.'),
+            ...NOT_ACCEPTABLE,
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
       },
+      [FIND_PATH]: {
+        get: {
+          summary: 'Ranked search (extension beyond the interface specification). HTTP equivalent of the MCP tool find_reviews.',
+          description:
+            'Not part of the interface specification: an extension of this service, which may change with a minor version. ' +
+            'Typo-tolerant, prefix-aware, best match first, across review text and title, technician names and aliases, service names and synonyms, and service areas. ' +
+            'Every word must match (each through its typo or prefix variants); when no review has them all, reviews with some are returned and `matchedAll` is false. ' +
+            'Same review objects as search, plus `score` and `highlights` (UTF-16 offsets into the text or title). Same error format as search.',
+          'x-extension': true,
+          parameters: [...buildFindParameters(), ...CONDITIONAL_PARAMS],
+          responses: {
+            '200': json(ref('FindResponse'), 'Reviews, best match first.'),
+            '304': { description: 'Not Modified.' },
+            '400': error('Invalid parameters: one issue per problem (missing or empty q, limit out of range, unknown or repeated parameter).'),
+          },
+        },
+      },
+      [DOCUMENT_PATHS.widget]: documentGet('Data of the embeddable widget: business name, aggregate rating with histogram, the moderation record when published, the 10 newest reviews (extension).', ref('WidgetDocument')),
+      [DOCUMENT_PATHS.widgetScript]: documentGet('The embeddable widget, a custom element <shingle-reviews> (JavaScript module, extension).', { type: 'string' }, { contentType: 'text/javascript' }),
       '/api/reviews/since/{date}': {
         get: {
           summary: 'Reviews dated on or after a date, newest first (ties by id). Incremental sync.',
@@ -78,9 +143,20 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
             ...CONDITIONAL_PARAMS,
           ],
           responses: {
-            '200': { description: 'Reviews since the date.', headers: CONDITIONAL_HEADERS, content: { 'application/json': { schema: ref('SinceDocument') } } },
+            '200': {
+              description:
+                'Reviews since the date. A date before the oldest review is answered with the document of the oldest review\'s date, and a date after the newest with that of the day after it (same reviews; `since` is that date, named by Content-Location).',
+              headers: {
+                ...CONDITIONAL_HEADERS,
+                'Content-Location': { description: 'Present when the document of a boundary date answers: its path.', schema: { type: 'string' } },
+              },
+              content: { 'application/json': { schema: ref('SinceDocument') } },
+            },
             '304': { description: 'Not Modified: empty body.' },
             '400': error('Malformed or impossible date (e.g. 2023-02-30).'),
+            '404': error('`/api/reviews/since/{date}/` (trailing slash) or more path segments: no such resource.'),
+            ...NOT_ACCEPTABLE,
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
       },
@@ -110,6 +186,7 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
             '406': { description: 'Accept header lacks application/json and text/event-stream.', content: { 'application/json': { schema: { type: 'object' } } } },
             '413': { description: 'Body too large.', content: { 'application/json': { schema: { type: 'object' } } } },
             '415': { description: 'Content-Type is not application/json.', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...DYNAMIC_LOAD_RESPONSES,
           },
         },
         delete: {
@@ -153,9 +230,9 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           responses: {
             '202': { description: 'Accepted; verification of intent (or the fan-out, for publish) follows asynchronously.' },
             '400': error('Rejected: invalid callback, mode, topic, lease or secret; one issue per problem.'),
-            '403': error('Publish from a client that is neither local nor holds the publish token, or a subscription cap reached.'),
+            '403': error('Publish from a client that is neither local (loopback, no forwarding headers, no Origin header) nor holds the publish token, or a subscription cap reached.'),
             '405': error('Method other than POST.'),
-            '413': error('Body larger than 16 KB.'),
+            '413': error('Body larger than 16 KiB: answered before reading a declared Content-Length over it; a chunked body is read no further than the limit.'),
             '415': error('Body is not application/x-www-form-urlencoded.'),
             '429': error('Too many subscription requests; see Retry-After.'),
             '503': error('The hub is shutting down or overloaded; retry later.'),

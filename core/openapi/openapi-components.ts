@@ -5,6 +5,9 @@ import { JsonFeedSchema } from '../schemas/json-feed-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../schemas/reviews-document-schema.ts';
 import { SearchQuerySchema } from '../search/search-query-schema.ts';
 import { SearchResponseSchema } from '../search/search-response-schema.ts';
+import { FindQuerySchema } from '../find/find-query-schema.ts';
+import { FindResponseSchema } from '../find/find-response-schema.ts';
+import { WidgetDocumentSchema } from '../widget/widget-document-schema.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,7 +23,7 @@ function clean(schema: JsonSchema): JsonSchema {
  */
 export function buildComponentSchemas(): Record<string, JsonSchema> {
   // Touch the top-level documents so their modules (and ids) are registered before we read the registry.
-  void [ReviewsDocumentSchema, SinceDocumentSchema, InsightsDocumentSchema, JsonFeedSchema, SearchResponseSchema, ErrorBodySchema];
+  void [ReviewsDocumentSchema, SinceDocumentSchema, InsightsDocumentSchema, JsonFeedSchema, SearchResponseSchema, FindResponseSchema, WidgetDocumentSchema, ErrorBodySchema];
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
     uri: (id) => `#/components/schemas/${id}`,
     io: 'output',
@@ -35,9 +38,18 @@ export function buildComponentSchemas(): Record<string, JsonSchema> {
 
 /** The search filters as OpenAPI query parameters, from the same schema the endpoint validates with. */
 export function buildSearchParameters(): JsonSchema[] {
-  const json = z.toJSONSchema(SearchQuerySchema, { io: 'input' }) as { properties: Record<string, JsonSchema> };
-  return Object.entries(json.properties).map(([name, schema]) => {
-    const { description, ...rest } = schema;
-    return { name, in: 'query', required: false, description, schema: rest };
+  return queryParameters(SearchQuerySchema);
+}
+
+/** The parameters of GET /api/reviews/find (`q` required), from FindQuerySchema. */
+export function buildFindParameters(): JsonSchema[] {
+  return queryParameters(FindQuerySchema);
+}
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'query', required: json.required?.includes(name) ?? false, description, schema: rest };
   });
 }

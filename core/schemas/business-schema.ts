@@ -86,11 +86,31 @@ const publicBusinessShape = {
   technicians: z.array(TechnicianSchema).default([]),
 };
 
-/** The business as written in content/business.json: public fields plus the aspect inventory with its lexicon. */
+/** True when `zone` is an IANA time zone this runtime knows ("America/Denver"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone review dates are reckoned in when sources give timestamps; UTC when business.json names none. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/**
+ * The business as written in content/business.json: public fields, the aspect inventory with its lexicon,
+ * and the time zone importers turn source timestamps into calendar dates with (not published).
+ */
 export const BusinessConfigSchema = z
   .object({
     ...publicBusinessShape,
     aspects: z.array(AspectSchema).length(ASPECT_IDS.length),
+    timeZone: z
+      .string()
+      .refine(isTimeZone, { message: 'must be an IANA time zone such as "America/Denver"' })
+      .default(DEFAULT_TIME_ZONE),
   })
   .strict()
   .superRefine((b, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ISSUES } from '../http/cap-issues.ts';
 
 /** One validation problem, in the shape every 400 response uses. */
 export const ErrorIssueSchema = z
@@ -15,7 +16,9 @@ export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
 export const ErrorBodySchema = z
   .object({
     error: z.string().meta({ description: 'Short human-readable summary.' }),
-    issues: z.array(ErrorIssueSchema).meta({ description: 'Validation problems, one per problem; empty when not a validation error.' }),
+    issues: z.array(ErrorIssueSchema).meta({
+      description: `Validation problems, one per problem, at most ${MAX_ISSUES} (then one \`too_many_issues\` issue counting the rest); empty when not a validation error.`,
+    }),
   })
   .strict()
   .meta({ id: 'Error' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AspectIdSchema } from './business-schema.ts';
+import { ModerationRecordSchema } from './moderation-schema.ts';
 import { CalendarDateSchema, SlugSchema } from './primitives.ts';
 
 export const PolaritySchema = z.enum(['positive', 'negative', 'neutral']);
@@ -65,6 +66,10 @@ export const TopicSchema = z
     phrase: z.string().min(1),
     count: count.meta({ description: 'Reviews that contain the phrase.' }),
     averageRating: z.number().min(0).max(5).nullable(),
+    sentiment: z
+      .object({ positive: count, negative: count, neutral: count })
+      .strict()
+      .meta({ description: 'Reviews using the phrase, by how the engine reads the sentence that uses it.' }),
     trend: z.array(z.object({ period: PeriodSchema, count }).strict()),
     reviewIds: z.array(ReviewIdSchema).meta({ description: 'Example reviews, newest first.' }),
   })
@@ -103,6 +108,7 @@ export const InsightsDocumentSchema = z
     topics: z.array(TopicSchema),
     faq: z.array(FaqEntrySchema),
     summary: SummarySchema,
+    moderation: ModerationRecordSchema,
   })
   .strict()
   .meta({ id: 'InsightsDocument' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisclosureShape } from './disclosure-schema.ts';
 import { EntityRefSchema, HttpUrlSchema } from './primitives.ts';
 
 /** RFC 3339 timestamp as JSON Feed requires for date_published / date_modified. */
@@ -27,6 +28,7 @@ export const JsonFeedItemSchema = z
         services: z.array(EntityRefSchema),
         serviceArea: EntityRefSchema.nullable(),
         verification: z.string(),
+        ...DisclosureShape,
       })
       .strict()
       .meta({ description: 'Extension: the review fields (JSON Feed 1.1 custom extension).' }),

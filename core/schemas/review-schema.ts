@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import { CalendarDateSchema, EntityRefSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from './primitives.ts';
+import { RejectionReasonSchema } from './rejection-reason-schema.ts';
+import { DisclosureShape } from './disclosure-schema.ts';
 
-/** "Maria G." — first name and last initial only; never a full surname, an email address or a phone number. */
+/**
+ * "Maria G." — first name and last initial only; never a full surname, an email address or a phone number.
+ * Initials alone ("M. G.") are also accepted: that is how a name is published without the reviewer's consent.
+ */
 export const AuthorNameSchema = z
   .string()
-  .regex(/^[\p{Lu}][\p{L}'’-]{0,30}( [\p{Lu}]\.)?$/u, {
+  .regex(/^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’-]{0,30}\.?( [\p{Lu}\p{Lt}\p{Lo}]\.)?$/u, {
     message: 'must be a first name and optional last initial, e.g. "Maria G." (no surname, email or phone)',
   });
 
+/** Where reviews come from; `paper` covers comment cards and letters. */
+export const REVIEW_PLATFORMS = ['google', 'yelp', 'facebook', 'bbb', 'angi', 'nextdoor', 'website', 'email', 'trustpilot', 'houzz', 'paper'] as const;
+export type ReviewPlatform = (typeof REVIEW_PLATFORMS)[number];
+
 export const ReviewSourceSchema = z
   .object({
-    platform: z.enum(['google', 'yelp', 'facebook', 'bbb', 'angi', 'nextdoor', 'website', 'email']),
+    platform: z.enum(REVIEW_PLATFORMS),
     url: HttpUrlSchema.optional(),
   })
   .strict();
@@ -29,12 +38,25 @@ export const VerifiedSchema = z
 
 export const UnverifiedSchema = z
   .object({
-    status: z.enum(['unverified', 'rejected']),
-    reason: z.string().min(1).meta({ description: 'Why the review is held back (shown in the build report).' }),
+    status: z.literal('unverified'),
+    reason: z.string().min(1).meta({ description: 'Why the review is not verified yet (shown in the build report).' }),
   })
   .strict();
 
-export const VerificationRecordSchema = z.discriminatedUnion('status', [VerifiedSchema, UnverifiedSchema]);
+/**
+ * A review withheld for good. 16 CFR Part 465 lets a business withhold reviews only on content-neutral
+ * grounds applied to all reviews, so the reason is one code from a fixed list, never a rating or a mood.
+ */
+export const RejectedSchema = z
+  .object({
+    status: z.literal('rejected'),
+    reason: RejectionReasonSchema,
+    note: z.string().trim().min(1, { message: 'a rejection needs a note saying what was checked' }),
+  })
+  .strict();
+
+export const VerificationRecordSchema = z.discriminatedUnion('status', [VerifiedSchema, UnverifiedSchema, RejectedSchema]);
+export type VerificationRecord = z.infer<typeof VerificationRecordSchema>;
 
 export const OwnerReplySchema = z.object({ text: z.string().min(1), date: CalendarDateSchema }).strict();
 export const PhotoSchema = z.object({ url: HttpUrlSchema, alt: z.string().min(1) }).strict();
@@ -46,8 +68,13 @@ const sharedReviewShape = {
   title: z.string().min(1).max(200).optional(),
   text: z.string().max(20000).meta({ description: 'Review text; empty for a rating-only review.' }),
   author: AuthorNameSchema,
+  ...DisclosureShape,
   source: ReviewSourceSchema,
-  language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, { message: 'must be a language tag such as "en"' }).default('en'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'must be a language tag such as "en" ("und" when unknown)' })
+    .default('en'),
+  updatedAt: CalendarDateSchema.optional().meta({ description: 'Date the reviewer last edited the review, when it was edited after it was written.' }),
   ownerReply: OwnerReplySchema.optional(),
   photos: z.array(PhotoSchema).default([]),
 };
@@ -60,6 +87,7 @@ export const ReviewRecordSchema = z
     technicians: z.array(SlugSchema).optional().meta({ description: 'Technician ids; extracted from the text when absent.' }),
     services: z.array(SlugSchema).optional().meta({ description: 'Service ids; extracted from the text when absent.' }),
     serviceArea: SlugSchema.optional(),
+    consent: z.boolean().optional().meta({ description: 'The reviewer agreed to show their name; without it the name is published as initials.' }),
   })
   .strict();
 export type ReviewRecord = z.infer<typeof ReviewRecordSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AggregateRatingSchema } from './aggregate-rating-schema.ts';
 import { BusinessSchema } from './business-schema.ts';
+import { ModerationRecordSchema } from './moderation-schema.ts';
 import { CalendarDateSchema } from './primitives.ts';
 import { ReviewSchema } from './review-schema.ts';
 
@@ -11,6 +12,7 @@ export const ReviewsDocumentSchema = z
     updated: CalendarDateSchema.nullable().meta({ description: 'Newest date in the data (a review written, verified or replied to); null when empty.' }),
     business: BusinessSchema,
     aggregateRating: AggregateRatingSchema,
+    moderation: ModerationRecordSchema,
     reviews: z.array(ReviewSchema).meta({ description: 'All verified reviews, newest first, ties by id.' }),
   })
   .strict()

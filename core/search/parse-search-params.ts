@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod';
+import { capIssues, MAX_ISSUES } from '../http/cap-issues.ts';
 import { parseQueryString } from '../http/parse-query-string.ts';
 import type { ErrorIssue } from '../schemas/error-schema.ts';
 import { SearchQuerySchema, type SearchQuery } from './search-query-schema.ts';
@@ -14,7 +15,7 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * Turns the raw query string of GET /api/reviews/search into a SearchQuery, reporting one issue
- * per problem: bad encoding, unknown parameter (with a suggestion), repeated parameter, empty
+ * per problem (at most MAX_ISSUES, then a count of the rest): bad encoding, unknown parameter (with a suggestion), repeated parameter, empty
  * value, a value that is not a number, then whatever SearchQuerySchema rejects (ranges, dates,
  * since after until). Never throws, whatever the input.
  */
@@ -24,12 +25,9 @@ export function parseSearchParams(rawQuery: string): ParseResult<SearchQuery> {
   for (const [key, list] of values) {
     const shown = key.slice(0, 100);
     if (!(SEARCH_PARAMS as string[]).includes(key)) {
-      const hint = closestName(key);
-      issues.push({
-        path: shown,
-        code: 'unknown_parameter',
-        message: `unknown parameter${hint ? `; did you mean "${hint}"?` : '.'} Accepted: ${SEARCH_PARAMS.join(', ')}`,
-      });
+      // Suggestions only for the issues that will be shown: the rest are just counted.
+      const hint = issues.length < MAX_ISSUES ? closestName(key) : undefined;
+      issues.push({ path: shown, code: 'unknown_parameter', message: `unknown parameter${hint ? `; did you mean "${hint}"?` : ''}` });
     } else if (list.length > 1) {
       issues.push({ path: key, code: 'repeated_parameter', message: `given ${list.length} times; give it at most once` });
     } else if (list[0] === '') {
@@ -49,7 +47,16 @@ export function parseSearchParams(rawQuery: string): ParseResult<SearchQuery> {
   }
   const parsed = SearchQuerySchema.safeParse(typed);
   if (!parsed.success) issues.push(...zodIssues(parsed.error));
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: parsed.data! };
+  return issues.length > 0 ? { ok: false, issues: capIssues(issues) } : { ok: true, value: parsed.data! };
+}
+
+/**
+ * The `error` summary of a 400 from the search endpoint: the accepted parameters are said here,
+ * once, when a parameter was unknown (not once per unknown parameter).
+ */
+export function searchErrorSummary(issues: readonly ErrorIssue[]): string {
+  const unknown = issues.some((i) => i.code === 'unknown_parameter');
+  return unknown ? `Invalid search parameters. Accepted parameters: ${SEARCH_PARAMS.join(', ')}` : 'Invalid search parameters';
 }
 
 /**

@@ -8,12 +8,15 @@ import type { BuildManifest, ManifestDocument } from '../../core/build/build-man
 import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
 import { JsonFeedSchema } from '../../core/schemas/json-feed-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
+import { WidgetDocumentSchema } from '../../core/widget/widget-document-schema.ts';
+import { checkWidgetScript } from './compile-widget.ts';
 
 const SCHEMAS: Partial<Record<ManifestDocument['kind'], z.ZodType>> = {
   reviews: ReviewsDocumentSchema,
   insights: InsightsDocumentSchema,
   'json-feed': JsonFeedSchema,
   since: SinceDocumentSchema,
+  widget: WidgetDocumentSchema,
 };
 
 /** RFC 4287 §4.1.1/§4.1.2: the elements a feed and each entry must have. */
@@ -56,6 +59,10 @@ export async function checkDist(distDir: string, manifest: BuildManifest): Promi
     const text = identity!.toString('utf8');
     if (doc.kind === 'atom') {
       problems.push(...checkAtom(text).map(at));
+      continue;
+    }
+    if (doc.kind === 'widget-script') {
+      problems.push(...checkWidgetScript(text, gz!.length).map(at));
       continue;
     }
     const schema = SCHEMAS[doc.kind];

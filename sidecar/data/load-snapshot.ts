@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import { BUILD_MANIFEST_FILE, BuildManifestSchema, type ManifestDocument } from '../../core/build/build-manifest-schema.ts';
+import { buildFindEngineSteps, type FindEngine } from '../../core/find/create-find-engine.ts';
+import type { Business } from '../../core/schemas/business-schema.ts';
 import { createSearchEngine } from '../../core/search/create-search-engine.ts';
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
@@ -50,7 +52,21 @@ export async function loadSnapshot(distDir: string): Promise<Snapshot> {
   const insights = parseDocument<InsightsDocument>(documents, 'insights');
   const reviewsById = new Map<string, Review>(reviewsDocument.reviews.map((r) => [r.id, r]));
   const search = createSearchEngine(reviewsDocument.reviews, reviewsDocument.business);
-  return { distDir: dir, manifest, documents, reviewsDocument, reviewsLayout: parsedReviews.layout, insights, reviewsById, search };
+  const find = await buildFindEngine(reviewsDocument.reviews, reviewsDocument.business);
+  return { distDir: dir, manifest, documents, reviewsDocument, reviewsLayout: parsedReviews.layout, insights, reviewsById, search, find };
+}
+
+/**
+ * The ranked-search index, built a chunk of reviews at a time with a turn of the event loop between
+ * chunks: on a hot reload the sidecar keeps answering (from the previous snapshot) while it builds.
+ */
+async function buildFindEngine(reviews: readonly Review[], business: Business): Promise<FindEngine> {
+  const steps = buildFindEngineSteps(reviews, business);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 async function loadDocument(dir: string, doc: ManifestDocument): Promise<ServedDocument> {

@@ -12,11 +12,11 @@ const CLOSE = Buffer.from(']}');
  * the body is a short head plus a slice of bytes already in memory: no serialising of thousands of
  * reviews per distinct date. Without a recorded layout it renders instead.
  */
-export function createSinceRenderer(snapshot: Snapshot): (date: string) => { parts: Buffer[]; updated: string | null } {
+export function createSinceRenderer(snapshot: Snapshot): SinceRenderer {
   const reviews = snapshot.reviewsDocument.reviews;
   const dates = reviews.map((r) => r.date);
   const layout = snapshot.reviewsLayout;
-  return (date) => {
+  const render = (date: string) => {
     if (!layout) {
       const doc = renderSinceDocument(reviews, date);
       return { parts: [Buffer.from(JSON.stringify(doc))], updated: doc.updated };
@@ -28,4 +28,8 @@ export function createSinceRenderer(snapshot: Snapshot): (date: string) => { par
     // No copy: the middle part is a view of reviews.json's bytes.
     return { parts: [Buffer.from(head), layout.bytes.subarray(layout.start, layout.ends[count - 1]!), CLOSE], updated };
   };
+  return Object.assign(render, { dates });
 }
+
+/** Renders a since body for a date; `dates` are the review dates, newest first. */
+export type SinceRenderer = ((date: string) => { parts: Buffer[]; updated: string | null }) & { readonly dates: readonly string[] };

@@ -2,6 +2,7 @@ import type { BuildManifest, ManifestDocument } from '../../core/build/build-man
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
+import type { FindEngine } from '../../core/find/create-find-engine.ts';
 import type { SearchEngine } from '../../core/search/search-engine.ts';
 import type { ReviewsLayout } from './parse-reviews-document.ts';
 
@@ -37,6 +38,8 @@ export interface Snapshot {
   insights: InsightsDocument;
   reviewsById: ReadonlyMap<string, Review>;
   search: SearchEngine;
+  /** Ranked search (GET /api/reviews/find, find_reviews), built with the snapshot, never on a request. */
+  find: FindEngine;
 }
 
 /** Holds the current snapshot and tells listeners when a new build has been swapped in. */

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { rawErrorResponse } from './node-level-errors.ts';
 
 /** What Node's HTTP parser rejected, as the status and message we answer with. */
 export function classifyClientError(code: string | undefined): { status: number; reason: string; message: string } {
@@ -7,19 +8,10 @@ export function classifyClientError(code: string | undefined): { status: number;
   return { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request' };
 }
 
-/** The raw response for a request Node's parser refused: JSON like every other error, then close. */
+/** The raw response for a request Node's parser refused: JSON with the usual headers, like every other error, then close. */
 export function clientErrorResponse(code: string | undefined): string {
-  const { status, reason, message } = classifyClientError(code);
-  const body = JSON.stringify({ error: message, issues: [] });
-  return [
-    `HTTP/1.1 ${status} ${reason}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Access-Control-Allow-Origin: *',
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n');
+  const { status, message } = classifyClientError(code);
+  return rawErrorResponse(status, message);
 }
 
 /**

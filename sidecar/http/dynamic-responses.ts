@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
+import type { BoundedCompressor } from './bounded-compressor.ts';
 import { LruCache } from './lru-cache.ts';
+import { sendNotAcceptable } from './not-acceptable.ts';
 import { codingFor, makeVariant, sendVariant, type ResponseMeta, type Variant } from './representation.ts';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 /** Below this size compression saves less than a packet. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -33,7 +31,8 @@ interface Entry {
 /**
  * Responses of the search and since routes within one build, keyed by the normalised request:
  * the body is produced, and its ETag hashed, once per distinct key (not per request); gzip and
- * brotli variants are compressed off the main thread on first demand and kept beside it. Entries
+ * brotli variants are compressed off the main thread on demand, within the compressor's bounds
+ * (size, level, one at a time: identity is sent meanwhile), and kept beside it. Entries
  * live in a bounded LRU; a new build gets a new instance, so nothing outlives its data. Bodies
  * above an eighth of the bound are sent uncompressed from their parts (see `send`).
  */
@@ -43,8 +42,10 @@ export class DynamicResponses {
   readonly #largeEtags: LruCache<string>;
   readonly #meta: Omit<ResponseMeta, 'lastModified'>;
   readonly #largeBytes: number;
+  readonly #compressor: BoundedCompressor;
 
-  constructor(maxEntries: number, maxBytes: number, meta: Omit<ResponseMeta, 'lastModified'>) {
+  constructor(maxEntries: number, maxBytes: number, meta: Omit<ResponseMeta, 'lastModified'>, compressor: BoundedCompressor) {
+    this.#compressor = compressor;
     this.#cache = new LruCache<Entry>(maxEntries, maxBytes);
     this.#largeEtags = new LruCache<string>(10_000, 10_000);
     this.#meta = meta;
@@ -56,6 +57,7 @@ export class DynamicResponses {
    * (returns the status) when the entry and its encoding are ready; a promise while compressing.
    */
   send(req: IncomingMessage, res: ServerResponse, key: string, produce: () => DynamicBody): number | Promise<number> {
+    if (codingFor(req) === null) return sendNotAcceptable(req, res, this.#meta.common);
     const hit = this.#cache.get(key);
     if (hit) return this.#sendEntry(req, res, hit);
     const body = produce();
@@ -75,7 +77,7 @@ export class DynamicResponses {
   }
 
   #sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry): number | Promise<number> {
-    const variant = this.#variant(entry, codingFor(req));
+    const variant = this.#variant(entry, codingFor(req) ?? 'identity');
     return variant instanceof Promise ? variant.then((v) => sendVariant(req, res, v)) : sendVariant(req, res, variant);
   }
 
@@ -87,7 +89,9 @@ export class DynamicResponses {
     if (ready) return ready;
     const existing = entry.compressed[coding];
     if (existing) return existing;
-    const promise = compress(plain, coding).then((bytes) => {
+    const started = this.#compressor.compress(plain, coding);
+    if (!started) return identity;
+    const promise = started.then((bytes) => {
       entry.weight += bytes.length;
       this.#cache.reweigh(entry.key, entry.weight);
       const meta = { ...this.#meta, lastModified: identity.lastModified };
@@ -110,15 +114,4 @@ function hashParts(parts: readonly Buffer[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part);
   return `"${hash.digest('base64url').slice(0, 32)}"`;
-}
-
-function compress(bytes: Buffer, coding: 'gzip' | 'br'): Promise<Buffer> {
-  if (coding === 'gzip') return gzipAsync(bytes, { level: 6 });
-  return brotliAsync(bytes, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: bytes.length > 1_000_000 ? 4 : 6,
-      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
 }

@@ -12,6 +12,8 @@ export interface RateLimitOptions {
   trustProxy: boolean;
   /** Clock in milliseconds. */
   now: () => number;
+  /** Policy name in the RateLimit header fields; default "default". */
+  name?: string;
 }
 
 /** Decides one request: sets the RateLimit headers, returns the seconds to wait when over the limit. */
@@ -27,7 +29,8 @@ const MAX_CLIENTS = 100_000;
  */
 export function createFixedWindowLimiter(options: RateLimitOptions): RequestRateLimiter {
   const windowMs = options.windowSeconds * 1000;
-  const policy = `"default";q=${options.max};w=${options.windowSeconds}`;
+  const name = options.name ?? 'default';
+  const policy = `"${name}";q=${options.max};w=${options.windowSeconds}`;
   let windowStart = -Infinity;
   let counts = new Map<string, number>();
   return (req, res) => {
@@ -40,10 +43,16 @@ export function createFixedWindowLimiter(options: RateLimitOptions): RequestRate
     const count = (counts.get(key) ?? 0) + 1;
     if (counts.size < MAX_CLIENTS || counts.has(key)) counts.set(key, count);
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
-    res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"default";r=${Math.max(0, options.max - count)};t=${reset}`);
+    // Two limiters may apply to one request (all paths, and the dynamic ones): the fields are lists.
+    appendListHeader(res, 'RateLimit-Policy', policy);
+    appendListHeader(res, 'RateLimit', `"${name}";r=${Math.max(0, options.max - count)};t=${reset}`);
     return count > options.max ? { limited: true, retryAfter: reset } : { limited: false };
   };
+}
+
+function appendListHeader(res: ServerResponse, name: string, value: string): void {
+  const existing = res.getHeader(name);
+  res.setHeader(name, existing === undefined ? value : `${String(existing)}, ${value}`);
 }
 
 function clientKey(req: IncomingMessage, trustProxy: boolean): string {

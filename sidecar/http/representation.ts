@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isNotModified } from '../../core/http/conditional-get.ts';
-import { negotiateEncoding, type ContentCoding } from '../../core/http/negotiate-encoding.ts';
+import { acceptableEncoding, type ContentCoding } from '../../core/http/negotiate-encoding.ts';
 
 /** One encoding of a response body with every header precomputed, for 200 and for 304. */
 export interface Variant {
@@ -38,15 +38,18 @@ export function makeVariant(bytes: Buffer | readonly Buffer[], etag: string, cod
   return { bytes, etag, lastModified: meta.lastModified, head200, head304: shared };
 }
 
-const negotiated = new Map<string, ContentCoding>();
+const negotiated = new Map<string, ContentCoding | null>();
 
-/** negotiateEncoding, memoised per distinct Accept-Encoding value (browsers send a handful). */
-export function codingFor(req: IncomingMessage): ContentCoding {
+/**
+ * acceptableEncoding, memoised per distinct Accept-Encoding value (browsers send a handful): null
+ * when the client accepts none of our codings, identity included (the caller answers 406).
+ */
+export function codingFor(req: IncomingMessage): ContentCoding | null {
   const header = req.headers['accept-encoding'];
   if (header === undefined) return 'identity';
   let coding = negotiated.get(header);
   if (coding === undefined) {
-    coding = negotiateEncoding(header);
+    coding = acceptableEncoding(header);
     if (negotiated.size >= 256) negotiated.clear();
     negotiated.set(header, coding);
   }

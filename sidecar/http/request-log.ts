@@ -6,7 +6,8 @@ import type { Logger } from '../logger.ts';
  * status, duration and bytes. No client address, no headers, no body.
  */
 export function logRequest(logger: Logger, req: IncomingMessage, status: number, startedMs: number, nowMs: number, extra?: Record<string, unknown>): void {
-  const url = req.url ?? '';
+  // A router mounted at /mcp or /api/websub/hub rewrites req.url to "/"; originalUrl keeps the target.
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const q = url.indexOf('?');
   const path = (q === -1 ? url : url.slice(0, q)).slice(0, 200);
   logger.info('request', { method: req.method, path, status, ms: Math.round((nowMs - startedMs) * 100) / 100, ...extra });

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { classifyAddress } from '../../core/hub/classify-address.ts';
 import { parseHubRequest, type HubRequest, type HubRequestContext } from '../../core/hub/hub-request.ts';
 import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
 import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
 import { HttpError, sendError } from '../http/errors.ts';
+import { discardRestThenClose, readLimitedBody } from '../http/read-limited-body.ts';
 import { StoreUnavailableError } from '../storage/hub-store.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
@@ -24,9 +25,13 @@ export interface HubRouterOptions {
 }
 
 const FORM = 'application/x-www-form-urlencoded';
+/** Largest form accepted; hub requests are a few hundred bytes. */
+export const HUB_MAX_BODY_BYTES = 16 * 1024;
 
+/** A JSON error, never cached; a body left unread is discarded up to a bound, then the connection is cut. */
 function fail(res: Response, status: number, error: string, issues: ErrorIssue[] = []): void {
   sendError(res, new HttpError(status, error, issues));
+  discardRestThenClose(res.req);
 }
 
 /** Rate-limit key of a client: its IPv4 address, or the /64 of an IPv6 address (one host usually owns a whole /64). */
@@ -48,8 +53,9 @@ export const PUBLISH_TOKEN_HEADER = 'x-hub-publish-token';
 
 /**
  * Publishing is not public: only a client on this machine (loopback, with no proxy forwarding
- * headers — a reverse proxy on localhost must not make every visitor look local) or one that
- * presents HUB_PUBLISH_TOKEN in the X-Hub-Publish-Token header may trigger fan-out.
+ * headers — a reverse proxy on localhost must not make every visitor look local — and no Origin
+ * header, which only browsers send) or one that presents HUB_PUBLISH_TOKEN in the
+ * X-Hub-Publish-Token header may trigger fan-out.
  */
 export function isPublishAuthorized(req: Request, token: string): boolean {
   const presented = req.get(PUBLISH_TOKEN_HEADER) ?? '';
@@ -58,6 +64,9 @@ export function isPublishAuthorized(req: Request, token: string): boolean {
     const expected = Buffer.from(token);
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
   }
+  // Browsers send Origin with every form POST and publishers do not: a page on any site must not be
+  // able to make a visitor's browser on this machine trigger fan-out.
+  if (req.get('origin') !== undefined) return false;
   const forwarded = req.get('forwarded') ?? req.get('x-forwarded-for') ?? req.get('x-real-ip');
   return forwarded === undefined && isLoopback(req.socket.remoteAddress);
 }
@@ -74,9 +83,8 @@ const LIMIT_MESSAGES: Record<Exclude<Admission, 'accepted' | 'busy'>, ErrorIssue
  */
 export function createHubRouter(options: HubRouterOptions): Router {
   const router = Router();
-  const formBody = express.text({ type: FORM, limit: '16kb', defaultCharset: 'utf-8' });
 
-  router.post('/', formBody, async (req, res) => {
+  router.post('/', async (req, res) => {
     try {
       await handle(req, res);
     } catch (e) {
@@ -88,10 +96,16 @@ export function createHubRouter(options: HubRouterOptions): Router {
   });
 
   const handle = async (req: Request, res: Response) => {
-    if (!req.is(FORM) || typeof req.body !== 'string') {
+    if (!req.is(FORM)) {
       return fail(res, 415, `Send the hub parameters as ${FORM}`, [{ path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` }]);
     }
-    const form = new URLSearchParams(req.body);
+    // Not a body parser: those read an over-limit body to its end before answering 413.
+    const read = await readLimitedBody(req, HUB_MAX_BODY_BYTES);
+    if (!read.ok) {
+      if (read.reason === 'aborted') return void res.destroy();
+      return fail(res, 413, 'Request body too large', [{ path: '', code: 'too_big', message: 'the form must be at most 16 KiB' }]);
+    }
+    const form = new URLSearchParams(read.body.toString('utf8'));
     if (form.get('hub.mode') !== 'publish') {
       const wait = options.rateLimit(clientKey(req.ip ?? req.socket.remoteAddress));
       if (wait > 0) {
@@ -123,7 +137,6 @@ export function createHubRouter(options: HubRouterOptions): Router {
 
   const bodyErrors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, next) => {
     if (res.headersSent) return next(err);
-    if (err.type === 'entity.too.large') return fail(res, 413, 'Request body too large', [{ path: '', code: 'too_big', message: 'the form must be at most 16 KiB' }]);
     if (err.status && err.status >= 400 && err.status < 500) return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
     return fail(res, 500, 'Internal error');
   };

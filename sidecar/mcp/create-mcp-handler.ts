@@ -9,6 +9,7 @@ import { ALLOWED_METHODS, originGuard } from './http/origin-policy.ts';
 import { createCursorCodec } from './internal/cursor-codec.ts';
 import { resolveMcpSettings, type McpConfig } from './mcp-config.ts';
 import { createMemoryRevocationStore } from './session/revocation-store.ts';
+import { loadOrCreateSessionSecret } from './session/session-secret-file.ts';
 import { createSessionManager } from './session/session-manager.ts';
 import type { RevocationStore } from './session/revocation-store.ts';
 import { createSqliteRevocationStore } from './session/sqlite-revocation-store.ts';
@@ -40,11 +41,8 @@ const METHOD_NOT_ALLOWED = new McpHttpError(
  * any body parser or catch-all CORS handler: it reads its own body and answers its own preflight.
  */
 export function createMcpHandler(deps: McpDeps): Router {
-  const settings = resolveMcpSettings(deps.config);
+  const settings = resolveMcpSettings(withSessionSecret(deps.config, deps.logger));
   const wallClock = deps.wallClock ?? Date.now;
-  if (settings.secretSource === 'derived') {
-    deps.logger.warn('mcp.session_secret_derived', { hint: 'MCP_SESSION_SECRET is unset: session ids are signed with a key derived from BASE_URL; set a secret of 32+ characters in production' });
-  }
   const revocations = deps.revocations ?? (settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore());
   const endpoint: McpEndpoint = {
     settings,
@@ -71,10 +69,27 @@ export function createMcpHandler(deps: McpDeps): Router {
   };
 
   const router = Router();
+  // Every answer of /mcp belongs to one session and one moment: none may be stored by a cache.
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   router.use(originGuard(settings.allowedOrigins));
   router.post('/', run(handlePost));
   router.delete('/', run(handleDelete));
   router.options('/', (_req, res) => void res.status(204).set('Allow', ALLOWED_METHODS).end());
   router.all('/', (_req, res) => sendMcpHttpError(res, METHOD_NOT_ALLOWED));
   return router;
+}
+
+/**
+ * The config with MCP_SESSION_SECRET filled in when it is unset: from MCP_SESSION_SECRET_FILE
+ * (generated on first start), so that session ids are never signed with a key anyone can derive.
+ */
+function withSessionSecret<T extends McpConfig>(config: T, logger: Logger): T {
+  if (config.MCP_SESSION_SECRET !== '') return config;
+  const path = config.MCP_SESSION_SECRET_FILE || 'data/mcp-session-secret';
+  const { secret, source, created } = loadOrCreateSessionSecret(path);
+  if (created) logger.info('mcp.session_secret_created', { source, ...(source === 'file' && { path }) });
+  return { ...config, MCP_SESSION_SECRET: secret };
 }

@@ -21,8 +21,15 @@ export const McpConfigShape = {
     .default('')
     .refine((s) => s === '' || s.length >= 32, { message: 'must be at least 32 characters (or unset)' })
     .describe(
-      'HMAC key that signs MCP session ids and cursors. Every replica must share it. If unset, a key derived from ' +
-        'BASE_URL is used (stable across processes and restarts, but guessable): production must set it.',
+      'HMAC key that signs MCP session ids and cursors. Every replica must share it (set it when replicas do not share ' +
+        'the data folder). If unset, a random secret is generated on first start and kept in MCP_SESSION_SECRET_FILE.',
+    ),
+  MCP_SESSION_SECRET_FILE: z
+    .string()
+    .default('data/mcp-session-secret')
+    .describe(
+      'Used when MCP_SESSION_SECRET is unset: file holding the session secret, created on first start with 256 random bits ' +
+        'and mode 0600. "memory": a new random secret per process (sessions do not survive a restart).',
     ),
   MCP_SESSION_IDLE_SECONDS: z.coerce
     .number()
@@ -81,10 +88,9 @@ export function parseOriginRule(entry: string): OriginRule {
 }
 
 /**
- * Resolves the MCP_* keys of the sidecar config (plus BASE_URL). With no MCP_SESSION_SECRET, the key is
- * derived from BASE_URL, which every replica of one deployment shares, so ids still verify across
- * processes and restarts; anyone who knows BASE_URL can forge ids, which is tolerable only because a
- * session id is not a credential here (interface spec, Authentication §3).
+ * Resolves the MCP_* keys of the sidecar config (plus BASE_URL). createMcpHandler always fills
+ * MCP_SESSION_SECRET first (from the environment or MCP_SESSION_SECRET_FILE); the key derived from
+ * BASE_URL below is only the fallback of this pure function when called without one (unit tests).
  */
 export function resolveMcpSettings(parsed: McpConfig & { BASE_URL: string }): McpSettings {
   const baseUrl = parsed.BASE_URL;

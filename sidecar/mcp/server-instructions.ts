@@ -12,6 +12,7 @@ export function serverInstructions(snapshot: Snapshot): string {
     'Which tool to use:',
     '- get_business: contact details, service areas, services, technicians and the overall rating.',
     '- search_reviews: reviews filtered by rating, min_rating, since/until dates, a text phrase (query), mentions_technician or mentions_service; newest first; page with cursor = nextCursor.',
+    '- find_reviews: best-match search by words (typos forgiven, names and synonyms of technicians, services and areas understood); use it for topics and names you are unsure of, search_reviews for exact filters.',
     '- get_review: one review by id. get_reviews_since: everything on or after a date (paged).',
     '- get_rating_summary: average, count, histogram and the monthly or quarterly trend over a date range.',
     '- get_insights: what customers praise or criticise (aspects, technicians/services/areas, topics, FAQ, summary); pass section for one part.',

@@ -5,6 +5,7 @@ import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
 import { TOPIC_PATHS } from '../../core/model/published-paths.ts';
 import type { ServedDocument, Snapshot, SnapshotSource } from '../data/snapshot.ts';
 import { methodNotAllowed } from '../http/errors.ts';
+import { sendNotAcceptable } from '../http/not-acceptable.ts';
 import { codingFor, makeVariant, sendVariant, type Variant } from '../http/representation.ts';
 
 export type DocumentTable = ReadonlyMap<string, Record<ContentCoding, Variant>>;
@@ -57,7 +58,8 @@ export function createDataDocuments(deps: DataDocumentsDeps) {
   function serve(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, path: string): number {
     const variants = tableOf(snapshot).get(path);
     if (!variants) return 0;
-    return sendVariant(req, res, variants[codingFor(req)]);
+    const coding = codingFor(req);
+    return coding === null ? sendNotAcceptable(req, res, deps.common) : sendVariant(req, res, variants[coding]);
   }
 
   /** Through Express (e.g. `/reviews.json?x=1`: the query string is ignored, as a CDN would). */

@@ -1,4 +1,4 @@
-import { parseSearchParams } from '../../core/search/parse-search-params.ts';
+import { parseSearchParams, searchErrorSummary } from '../../core/search/parse-search-params.ts';
 import type { SearchResponse } from '../../core/search/search-response-schema.ts';
 import type { Snapshot, SnapshotSource } from '../data/snapshot.ts';
 import type { DynamicResponses } from '../http/dynamic-responses.ts';
@@ -22,7 +22,7 @@ export function searchRoute(deps: SearchRouteDeps): FastHandler {
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const parsed = parseSearchParams(q === -1 ? '' : url.slice(q + 1));
-    if (!parsed.ok) return sendFastError(res, new HttpError(400, 'Invalid search parameters', parsed.issues), deps.common, req.method === 'HEAD');
+    if (!parsed.ok) return sendFastError(res, new HttpError(400, searchErrorSummary(parsed.issues), parsed.issues), deps.common, req.method === 'HEAD');
     const filters = parsed.value;
     const snapshot = deps.snapshots.current();
     return deps.responses(snapshot).send(req, res, `search:${JSON.stringify(filters)}`, () => {

@@ -1,7 +1,9 @@
+import { capIssues } from '../../core/http/cap-issues.ts';
 import { parseQueryString } from '../../core/http/parse-query-string.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
 import { SINCE_PREFIX } from '../../core/model/published-paths.ts';
 import { parseSinceDate } from '../../core/search/parse-since-date.ts';
+import { sinceBoundary } from '../../core/search/since-boundary.ts';
 import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
 import { createSinceRenderer } from '../data/since-bodies.ts';
 import type { Snapshot, SnapshotSource } from '../data/snapshot.ts';
@@ -22,7 +24,9 @@ const BASE = SINCE_PREFIX.slice(0, -1);
 /**
  * GET /api/reviews/since/{date}: every review dated on or after `date`, newest first, ties by id.
  * Dates in the prebuilt window are the build's own files; any other real date is rendered once per
- * build with the bytes the build would write. The date is validated and only compared with review
+ * build with the bytes the build would write; a date before the oldest review (after the newest) is
+ * answered with the document of the oldest review's date (the day after the newest), which selects
+ * the same reviews, under Content-Location. The date is validated and only compared with review
  * dates: it never becomes a file path. Declines (0) paths with more segments.
  */
 export function sinceRoute(deps: SinceRouteDeps): FastHandler {
@@ -41,7 +45,7 @@ export function sinceRoute(deps: SinceRouteDeps): FastHandler {
     const date = parseSinceDate(segment);
     const issues: ErrorIssue[] = date.ok ? [] : [...date.issues];
     if (q !== -1) issues.push(...queryIssues(url.slice(q + 1)));
-    if (!date.ok || issues.length > 0) return sendFastError(res, new HttpError(400, 'Invalid since request', issues), deps.common, req.method === 'HEAD');
+    if (!date.ok || issues.length > 0) return sendFastError(res, new HttpError(400, 'Invalid since request', capIssues(issues)), deps.common, req.method === 'HEAD');
 
     const snapshot = deps.snapshots.current();
     const prebuilt = deps.documents.serve(req, res, snapshot, `${SINCE_PREFIX}${date.value}`);
@@ -49,8 +53,15 @@ export function sinceRoute(deps: SinceRouteDeps): FastHandler {
     let render = renderers.get(snapshot);
     if (!render) renderers.set(snapshot, (render = createSinceRenderer(snapshot)));
     const renderSince = render;
-    return deps.responses(snapshot).send(req, res, `since:${date.value}`, () => {
-      const { parts, updated } = renderSince(date.value);
+    const effective = sinceBoundary(render.dates, date.value);
+    if (effective !== date.value) {
+      // Content-Location names the document sent (RFC 9110 §8.7): the boundary date's own.
+      res.setHeader('Content-Location', `${SINCE_PREFIX}${effective}`);
+      const boundary = deps.documents.serve(req, res, snapshot, `${SINCE_PREFIX}${effective}`);
+      if (boundary !== 0) return boundary;
+    }
+    return deps.responses(snapshot).send(req, res, `since:${effective}`, () => {
+      const { parts, updated } = renderSince(effective);
       return { parts, lastModified: updated ? httpDateOf(updated) : null };
     });
   };

@@ -1,10 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { RequestHandler } from 'express';
+import { EMBED_CSP } from '../../core/build/render-headers-file.ts';
 import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import { LruCache } from '../http/lru-cache.ts';
+import { notAcceptable } from '../http/not-acceptable.ts';
 import { codingFor, makeVariant, sendVariant, type Variant } from '../http/representation.ts';
 
 /**
@@ -48,6 +50,7 @@ export function staticPagesRoute(snapshots: SnapshotSource): RequestHandler {
     if (relative === null) return next();
     const dir = snapshots.current().distDir;
     const coding = codingFor(req);
+    if (coding === null) return next(notAcceptable());
     resolveFile(dir, relative)
       .then(async (found) => {
         if (found === null) return next();
@@ -57,6 +60,11 @@ export function staticPagesRoute(snapshots: SnapshotSource): RequestHandler {
         if (!variant) {
           variant = await loadVariant(found, coding);
           cache.set(key, variant, Buffer.isBuffer(variant.bytes) ? variant.bytes.length : 0);
+        }
+        if (relative.startsWith('/embed/')) {
+          // The iframe form of the widget may be framed by any site; every other page keeps frame-ancestors 'self'.
+          res.setHeader('Content-Security-Policy', EMBED_CSP);
+          res.removeHeader('X-Frame-Options');
         }
         sendVariant(req, res, variant);
       })

@@ -17,6 +17,13 @@ interface SearchBody {
   count: number;
   total: number;
 }
+/** GET /api/reviews/find: reviews best match first (the fields the page uses). */
+interface FindBody {
+  reviews: Review[];
+  total: number;
+}
+/** The page's ordering parameter (not an API filter): "best" ranks by GET /api/reviews/find. */
+export const ORDER_KEY = 'order';
 interface ErrorBody {
   error?: string;
   issues?: { path: string; message: string }[];
@@ -30,27 +37,43 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, t
   return node;
 }
 
-/** The filters present in a query string, in a fixed order, empty values dropped. */
+/** The filters present in a query string, in a fixed order, empty values dropped; `order=best` kept when there are words. */
 export function filtersFrom(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = search.get(key)?.trim();
     if (value) out.set(key, value);
   }
+  if (search.get(ORDER_KEY) === 'best' && out.has('query')) out.set(ORDER_KEY, 'best');
   return out;
 }
 
+/** Whether a review passes the non-text filters (used to narrow best-match results in the browser). */
+export function passesFilters(r: Review, f: URLSearchParams): boolean {
+  const num = (k: string) => (f.has(k) ? Number(f.get(k)) : undefined);
+  const rating = num('rating');
+  const min = num('min_rating');
+  if (rating !== undefined && r.rating !== rating) return false;
+  if (min !== undefined && r.rating < min) return false;
+  if (f.has('since') && r.date < f.get('since')!) return false;
+  if (f.has('until') && r.date > f.get('until')!) return false;
+  if (f.has('mentions_technician') && !r.technicians.some((t) => t.id === f.get('mentions_technician'))) return false;
+  if (f.has('mentions_service') && !r.services.some((s) => s.id === f.get('mentions_service'))) return false;
+  return true;
+}
+
 type Outcome =
-  | { kind: 'ok'; body: SearchBody }
+  | { kind: 'ok'; body: SearchBody; ranked?: boolean; partial?: boolean }
   | { kind: 'invalid'; body: ErrorBody }
   | { kind: 'unavailable' };
 
 async function search(filters: URLSearchParams, limit: string, signal: AbortSignal): Promise<Outcome> {
-  const params = new URLSearchParams(filters);
+  const best = filters.get(ORDER_KEY) === 'best';
+  const params = new URLSearchParams(best ? { q: filters.get('query') ?? '' } : filters);
   params.set('limit', limit);
   let res: Response;
   try {
-    res = await fetch(`/api/reviews/search?${params}`, { headers: { Accept: 'application/json' }, signal });
+    res = await fetch(`/api/reviews/${best ? 'find' : 'search'}?${params}`, { headers: { Accept: 'application/json' }, signal });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     return { kind: 'unavailable' };
@@ -58,8 +81,12 @@ async function search(filters: URLSearchParams, limit: string, signal: AbortSign
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
   if (res.status === 400 && isJson) return { kind: 'invalid', body: (await res.json()) as ErrorBody };
   if (!res.ok || !isJson) return { kind: 'unavailable' };
-  const body = (await res.json()) as SearchBody;
-  return Array.isArray(body.reviews) ? { kind: 'ok', body } : { kind: 'unavailable' };
+  const body = (await res.json()) as SearchBody | FindBody;
+  if (!Array.isArray(body.reviews)) return { kind: 'unavailable' };
+  if (!best) return { kind: 'ok', body: body as SearchBody };
+  // Best match ranks by the words; the other filters then narrow the ranked list here.
+  const reviews = body.reviews.filter((r) => passesFilters(r, filters));
+  return { kind: 'ok', body: { reviews, count: reviews.length, total: reviews.length }, ranked: true, ...(reviews.length < body.reviews.length || body.total > body.reviews.length ? { partial: true } : {}) };
 }
 
 /** Wires the filter form on a listing page. Does nothing when the page has no filter form. */
@@ -86,7 +113,11 @@ export function enhanceFilters(): void {
     results.replaceChildren();
     staticList.hidden = false;
   };
+  // Best match needs the sidecar: the choice appears only with JavaScript, and falls back with the rest.
+  document.getElementById('page_order_field')?.removeAttribute('hidden');
   const fillForm = (filters: URLSearchParams) => {
+    const order = form.elements.namedItem(ORDER_KEY) as HTMLSelectElement | null;
+    if (order) order.value = filters.get(ORDER_KEY) ?? '';
     for (const key of FILTER_KEYS) {
       const field = form.elements.namedItem(key) as HTMLInputElement | HTMLSelectElement | null;
       if (field) field.value = filters.get(key) ?? '';
@@ -134,7 +165,11 @@ export function enhanceFilters(): void {
     staticList.hidden = true;
     results.hidden = false;
     setStatus(
-      total === 0
+      outcome.ranked
+        ? total === 0
+          ? 'No reviews match these words and filters.'
+          : `${total} review${total === 1 ? '' : 's'}, best match first${outcome.partial ? ' (the 100 best matches of the words, narrowed by the other filters)' : ''}.`
+        : total === 0
         ? 'No reviews match these filters.'
         : total > reviews.length
           ? `Showing the ${reviews.length} newest of ${total} matching reviews. Narrow the filters to see the others.`

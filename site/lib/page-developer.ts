@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { SiteModel } from '../../core/model/build-site-model.ts';
-import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-paths.ts';
+import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-paths.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SearchQuerySchema } from '../../core/search/search-query-schema.ts';
 import { parseSearchParams } from '../../core/search/parse-search-params.ts';
 import { SIGNATURE_HEADER, signPayload } from '../../core/hub/payload-signature.ts';
@@ -81,6 +81,12 @@ export function developerExamples(model: SiteModel): Record<string, Example> {
       title: 'Search: 4 stars or more, roof replacements, two results',
       lang: 'sh',
       code: `curl -s ${q(`${base}${SEARCH_PATH}?min_rating=4&mentions_service=roof-replacement&limit=2`)}`,
+    },
+    {
+      id: 'find',
+      title: 'Ranked search, typos and all: "leek inspction", three results',
+      lang: 'sh',
+      code: `curl -s ${q(`${base}${FIND_PATH}?q=leek+inspction&limit=3`)}`,
     },
     {
       id: 'search-error',

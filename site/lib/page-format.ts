@@ -60,6 +60,9 @@ export const PLATFORM_NAMES: Record<string, string> = {
   nextdoor: 'Nextdoor',
   website: 'our website',
   email: 'email',
+  trustpilot: 'Trustpilot',
+  houzz: 'Houzz',
+  paper: 'a comment card',
 };
 
 /** How a reviewer was matched to a real customer, in words. */

@@ -6,6 +6,7 @@
  */
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { reviewArchivePath } from '../../core/model/review-permalink.ts';
+import { disclosureSentences } from '../../core/feeds/disclosure-text.ts';
 import { escapeHtml } from '../../core/feeds/escape-html.ts';
 import { formatDate, PLATFORM_NAMES, starGlyphs, VERIFICATION_NAMES } from './page-format.ts';
 
@@ -28,7 +29,7 @@ const httpUrl = (url: string | undefined): string | undefined => (url && /^https
 
 const dateNode = (date: string) => h('time', { datetime: date }, formatDate(date));
 
-/** The card of one review: title, stars, author, permalink, source, text, crew/services/area, photos, owner's reply. */
+/** The card of one review: title, stars, author, permalink, source, text, disclosures, crew/services/area, photos, owner's reply. */
 export function reviewCard(r: Review, owner: string, level: 2 | 3 = 2): CardElement {
   const platform = PLATFORM_NAMES[r.source.platform] ?? r.source.platform;
   const sourceUrl = httpUrl(r.source.url);
@@ -55,6 +56,8 @@ export function reviewCard(r: Review, owner: string, level: 2 | 3 = 2): CardElem
     r.text.trim() === ''
       ? h('p', { class: 'review__text muted' }, `Rated ${r.rating} of 5 stars, no written review.`)
       : h('p', { class: 'review__text' }, r.text),
+    // 16 CFR 465: an incentive or a connection is stated right with the review.
+    ...disclosureSentences(r).map((d) => h('p', { class: 'review__disclosure' }, d)),
     about.length > 0 && h('p', { class: 'review__about' }, about.join('').trimEnd()),
     photos.length > 0 &&
       h('p', { class: 'review__about' }, 'Photos: ', ...photos.flatMap((p, i) => [i > 0 ? ', ' : '', h('a', { href: p.url, rel: 'nofollow ugc noopener' }, p.alt)])),

@@ -1,3 +1,4 @@
+import { FindResponseSchema } from '../../core/find/find-response-schema.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -71,6 +72,13 @@ describe('/developers/ examples work against the real service', () => {
       expect(r.rating).toBeGreaterThanOrEqual(4);
       expect(r.services.map((s) => s.id)).toContain('roof-replacement');
     }
+  });
+
+  it('ranked search finds leak inspection reviews despite the typos', async () => {
+    const body = FindResponseSchema.parse(JSON.parse(await sh(example('find'))));
+    expect(body.query).toEqual({ q: 'leek inspction', limit: 3 });
+    expect(body.count).toBeGreaterThan(0);
+    for (const r of body.reviews) expect(r.highlights.length).toBeGreaterThan(0);
   });
 
   it('the error example returns 400 with exactly the issues printed on the page', async () => {

@@ -49,7 +49,7 @@ describe('every page type', () => {
   });
 
   const AXE_PAGES = ['home', 'reviews, page 1', 'reviews, page 2', 'reviews, filtered by the API', 'month archive (permalinks)', 'developers', 'not found'];
-  it.each(AXE_PAGES)('%s has no axe violations (WCAG 2.x A/AA and best practices) at 360 and 1280 px', async (name) => {
+  it.each(AXE_PAGES)('%s has no axe violations (WCAG 2.x A/AA and best practices) at 360 and 1280 px', { timeout: 120_000 }, async (name) => {
     const path = pageTypes.find(([n]) => n === name)![1];
     const found: Record<string, string[]> = {};
     for (const width of [360, 1280]) {

@@ -14,6 +14,7 @@ export function record(overrides: Partial<ReviewRecord> & { id: string; date: st
     rating: 5,
     text: 'Great roof, no leaks since.',
     author: 'Maria G.',
+    consent: true,
     source: { platform: 'google' },
     language: 'en',
     verification: { status: 'verified', method: 'job-match', verifiedOn: overrides.date },

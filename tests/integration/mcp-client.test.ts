@@ -53,7 +53,7 @@ describe('MCP over streamable HTTP with the SDK client', () => {
   });
 
   it('lists tools, resources, templates and prompts', async () => {
-    expect(tools.size).toBe(8);
+    expect(tools.size).toBe(9);
     const resources = await client.listResources();
     expect(resources.resources.slice(0, 2).map((r) => r.uri)).toEqual(['reviews://business', 'reviews://insights']);
     expect((await client.listResourceTemplates()).resourceTemplates[0]!.uriTemplate).toBe('reviews://reviews/{id}');
@@ -79,6 +79,7 @@ describe('MCP over streamable HTTP with the SDK client', () => {
       ...(['aspects', 'entities', 'topics', 'faq', 'summary'] as const).map((section): [string, Record<string, unknown>] => ['get_insights', { section }]),
       ['list_technicians', {}],
       ['list_services', {}],
+      ['find_reviews', { q: 'leek roof' }],
     ];
     for (const [name, args] of calls) await ok(name, args);
     expect(tools.size).toBe(new Set(calls.map(([name]) => name)).size);

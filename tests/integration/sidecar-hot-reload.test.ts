@@ -95,6 +95,7 @@ describe('hot reload of a new build', () => {
       rating: 5,
       text: 'Hot reload test review: the crew replaced our roof in a day.',
       author: 'Maria G.',
+      consent: true,
       source: { platform: 'google' },
       language: 'en',
       verification: { status: 'verified', method: 'job-match', verifiedOn: addDays(newest, 2) },
@@ -123,6 +124,11 @@ describe('hot reload of a new build', () => {
     expect(etagsOf(`/api/reviews/since/${oldDate}`).size).toBe(2);
     const lastSearch = load.seen.filter((s) => s.path.startsWith('/api/reviews/search')).at(-1)!;
     expect((JSON.parse(lastSearch.body.toString()) as { reviews: { id: string }[] }).reviews[0]!.id).toBe('r-hot-reload-1');
+    // The ranked-search index is rebuilt with the snapshot: the new review's words are found after the swap.
+    const found = await sidecar.request('/api/reviews/find?q=reload&limit=3');
+    expect((found.json() as { reviews: { id: string }[] }).reviews[0]!.id).toBe('r-hot-reload-1');
+    expect(etagOf(manifestB, '/widget.json')).not.toBe(etagOf(manifestA, '/widget.json'));
+    expect((await sidecar.request('/widget.json')).header('etag')).toBe(etagOf(manifestB, '/widget.json'));
 
     expect(sidecar.snapshots.current().manifest.reviewCount).toBe(manifestA.reviewCount + 1);
     expect(swaps).toHaveLength(1);

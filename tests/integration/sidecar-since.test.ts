@@ -8,6 +8,7 @@ import { computeEtag } from '../../core/http/compute-etag.ts';
 import { addDays, httpDateOf } from '../../core/model/calendar.ts';
 import { ErrorBodySchema } from '../../core/schemas/error-schema.ts';
 import { SinceDocumentSchema, type ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
+import { sinceBoundary } from '../../core/search/since-boundary.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
 
 const distDir = inject('distDir');
@@ -34,10 +35,12 @@ describe('GET /api/reviews/since/{date}', () => {
   });
 
   const outside = [addDays(window.from, -1), reviews[Math.floor(reviews.length / 2)]!.date, oldest, addDays(oldest, -400), '1900-01-01', addDays(newest, 1), '2999-12-31', '2024-02-29'];
-  it.each(outside)('%s (outside the window): exactly the bytes the build would write', async (date) => {
+  it.each(outside)('%s (outside the window): exactly the bytes the build would write (for the boundary date when before the oldest or after the newest review)', async (date) => {
     const r = await sidecar.request(`/api/reviews/since/${date}`);
     expect(r.status).toBe(200);
-    const want = renderSinceDocument(reviews, date);
+    const effective = sinceBoundary(reviews.map((x) => x.date), date);
+    expect(r.header('content-location')).toBe(effective === date ? undefined : `/api/reviews/since/${effective}`);
+    const want = renderSinceDocument(reviews, effective);
     expect(r.text()).toBe(JSON.stringify(want));
     const body = SinceDocumentSchema.parse(r.json());
     expect(body.reviews.every((x) => x.date >= date)).toBe(true);

@@ -72,6 +72,7 @@ describe('parseReviewsDocument', () => {
     rating: fc.integer({ min: 1, max: 5 }),
     text: tricky,
     author: fc.constantFrom('Maria G.', 'Zoë K.'),
+    consent: fc.constant(true),
     source: fc.record({ platform: fc.constantFrom('google', 'yelp') }),
     language: fc.constant('en'),
     url: fc.constant('https://x.example/r'),

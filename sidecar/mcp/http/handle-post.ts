@@ -2,10 +2,12 @@ import type { Request, Response } from 'express';
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { buildMcpServer } from '../build-mcp-server.ts';
 import { dispatchRequest } from './dispatch-request.ts';
+import { hideInternalErrors } from './hide-internal-errors.ts';
 import { classifyJsonRpc, invalidParams, parseJsonBody } from './json-rpc-message.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
 import { JsonRpcCode, McpHttpError } from './mcp-http-error.ts';
 import { acceptsJsonAndEventStream, isJsonContentType } from './media-types.ts';
+import { unknownPromptMessage } from './prompt-name-check.ts';
 import { negotiateProtocolVersion } from './protocol-version.ts';
 import { readBody } from './read-body.ts';
 import { requireSession, SESSION_HEADER } from './require-session.ts';
@@ -37,7 +39,7 @@ export async function handlePost(req: Request, res: Response, endpoint: McpEndpo
     return;
   }
   const { message } = incoming;
-  const problem = invalidParams(message);
+  const problem = invalidParams(message) ?? unknownPromptMessage(message);
   if (problem) {
     res.status(200).json({ jsonrpc: '2.0', id: message.id, error: { code: JsonRpcCode.InvalidParams, message: problem } });
     return;
@@ -48,5 +50,5 @@ export async function handlePost(req: Request, res: Response, endpoint: McpEndpo
   if (initialize && answer.status === 200 && 'result' in (JSON.parse(answer.body) as object)) {
     res.set(SESSION_HEADER, endpoint.sessions.sessionOpen());
   }
-  res.status(answer.status).type('application/json').send(answer.body);
+  res.status(answer.status).type('application/json').send(hideInternalErrors(answer.body, endpoint.logger));
 }

@@ -29,6 +29,19 @@ function filtersHash(filters: Record<string, unknown>): string {
   return createHash('sha256').update(canonical(filters)).digest('base64url').slice(0, 16);
 }
 
+/** The `{o, f, d}` object of a cursor body, or null when the body is not one. */
+function parsePayload(body: string): { o: unknown; f: unknown; d: unknown } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { o, f, d } = value as Record<string, unknown>;
+  return typeof f === 'string' && typeof d === 'string' ? { o, f, d } : null;
+}
+
 /**
  * Opaque paging cursors: base64url JSON `{o, f, d}` (offset, filters hash, data version) plus an HMAC
  * bound to the operation, so a cursor cannot be edited, moved to another tool, reused with other
@@ -43,12 +56,15 @@ export function createCursorCodec(key: KeyObject): CursorCodec {
       return `${body}.${sign(scope.operation, body)}`;
     },
     cursorDecode(scope, cursor) {
+      const invalid = () =>
+        new CursorError(`cursor is not a valid ${scope.operation} cursor: pass the nextCursor of a previous ${scope.operation} result unchanged, or omit cursor to start at the first page`);
       const [body, mac, extra] = cursor.split('.');
       const expected = body ? Buffer.from(sign(scope.operation, body)) : null;
-      if (extra !== undefined || !body || !mac || !expected || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) {
-        throw new CursorError(`cursor is not a valid ${scope.operation} cursor: pass the nextCursor of a previous ${scope.operation} result unchanged, or omit cursor to start at the first page`);
-      }
-      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { o: unknown; f: unknown; d: unknown };
+      if (extra !== undefined || !body || !mac || !expected || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) throw invalid();
+      // A correctly signed body we did not write (whoever holds the key can sign anything) gets the
+      // same fixed answer: never a parser's exception text.
+      const payload = parsePayload(body);
+      if (!payload) throw invalid();
       if (payload.d !== scope.dataVersion) {
         throw new CursorError('cursor is stale: the review data changed since it was issued. Repeat the call without cursor to start again at the first page');
       }
@@ -56,7 +72,7 @@ export function createCursorCodec(key: KeyObject): CursorCodec {
         throw new CursorError('cursor was issued for other filters: repeat exactly the filters of the call that returned it (limit may differ), or omit cursor');
       }
       if (typeof payload.o !== 'number' || !Number.isInteger(payload.o) || payload.o < 0 || payload.o > MAX_OFFSET) {
-        throw new CursorError('cursor is not valid: omit cursor to start at the first page');
+        throw invalid();
       }
       return payload.o;
     },

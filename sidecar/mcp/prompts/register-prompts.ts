@@ -16,6 +16,9 @@ const TECHNICIAN_ARGS = { technician: nameArgument('Technician id, name or alias
 const SERVICE_ARGS = { service: nameArgument('Service id or name (see list_services).') };
 const REVIEW_ARGS = { review_id: nameArgument('Id of the review to reply to (e.g. from search_reviews).') };
 
+/** The prompts this server offers: prompts/get and prompt completions accept these names only. */
+export const PROMPT_NAMES: readonly string[] = ['summarize_technician_feedback', 'summarize_service_feedback', 'draft_review_reply'];
+
 function userText(text: string): GetPromptResult['messages'][number] {
   return { role: 'user', content: { type: 'text', text } };
 }

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../logger.ts';
 import { listTools } from '../../../core/mcp/tool-catalog.ts';
+import { findReviewsTool } from './find-reviews.ts';
 import { getBusinessTool } from './get-business.ts';
 import { getInsightsTool } from './get-insights.ts';
 import { getRatingSummaryTool } from './get-rating-summary.ts';
@@ -16,6 +17,7 @@ import { RpcCode, RpcError } from '../internal/rpc-error.ts';
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   getBusinessTool,
   searchReviewsTool,
+  findReviewsTool,
   getReviewTool,
   getReviewsSinceTool,
   getRatingSummaryTool,

@@ -1,3 +1,4 @@
+import { createFindEngine } from '../../../core/find/create-find-engine.ts';
 import type { BuildManifest } from '../../../core/build/build-manifest-schema.ts';
 import type { InsightsDocument } from '../../../core/schemas/insights-schema.ts';
 import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
@@ -29,7 +30,7 @@ export function sampleRecords(): ReviewRecord[] {
   return records;
 }
 
-const SAMPLE_INSIGHTS: InsightsDocument = {
+const SAMPLE_INSIGHTS: Omit<InsightsDocument, 'moderation'> = {
   version: '1.0.0',
   updated: '2024-12-31',
   method: { engine: 'test', description: 'fixture insights' },
@@ -44,7 +45,7 @@ const SAMPLE_INSIGHTS: InsightsDocument = {
 /** A Snapshot as the loader would give, built in memory (no dist/): real engine, fake manifest. */
 export function createFakeSnapshot(records: ReviewRecord[] = sampleRecords(), dataVersion = 'fixture-data-v1'): Snapshot {
   const model = sampleModel(records, 'https://reviews.example');
-  const reviewsDocument = { version: '1.0.0' as const, updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, reviews: model.reviews };
+  const reviewsDocument = { version: '1.0.0' as const, updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, moderation: model.moderation, reviews: model.reviews };
   const manifest: BuildManifest = {
     version: 1,
     baseUrl: 'https://reviews.example',
@@ -61,8 +62,9 @@ export function createFakeSnapshot(records: ReviewRecord[] = sampleRecords(), da
     documents: new Map(),
     reviewsDocument,
     reviewsLayout: null,
-    insights: { ...SAMPLE_INSIGHTS, reviewCount: model.reviews.length },
+    insights: { ...SAMPLE_INSIGHTS, reviewCount: model.reviews.length, moderation: model.moderation },
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
     search: createSearchEngine(model.reviews, model.business),
+    find: createFindEngine(model.reviews, model.business),
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../../../core/http/negotiate-encoding.ts';
+import { acceptableEncoding, negotiateEncoding } from '../../../core/http/negotiate-encoding.ts';
 
 describe('negotiateEncoding (RFC 9110 §12.5.3)', () => {
   it.each([
@@ -32,5 +32,20 @@ describe('negotiateEncoding (RFC 9110 §12.5.3)', () => {
         expect(['br', 'gzip', 'identity']).toContain(negotiateEncoding(s));
       }),
     );
+  });
+});
+
+describe('acceptableEncoding: null when nothing we have is acceptable (issue 12, item 9)', () => {
+  it.each([
+    ['identity;q=0', null],
+    ['*;q=0', null],
+    ['gzip;q=0, br;q=0, identity;q=0', null],
+    ['identity;q=0, gzip', 'gzip'],
+    ['identity;q=0, *', 'br'],
+    ['deflate', 'identity'],
+    ['gzip;q=0, br;q=0', 'identity'],
+    [undefined, 'identity'],
+  ])('%j → %s', (header, want) => {
+    expect(acceptableEncoding(header)).toBe(want);
   });
 });

@@ -13,7 +13,8 @@ function runCli(args: string[], input: string) {
   return spawnSync(process.execPath, [join(root, 'scripts/absa.ts'), ...args, file], { encoding: 'utf8', cwd: root });
 }
 
-describe('npm run absa (scripts/absa.ts)', () => {
+// Each case spawns a Node process that loads the engine and its weights: on a busy machine that takes seconds.
+describe('npm run absa (scripts/absa.ts)', { timeout: 30_000 }, () => {
   it('writes one {"id","polarity"} line per input line and nothing else to stdout', () => {
     const input = [
       { id: 'a', text: 'The crew was great but the cleanup was poor.', aspect: 'cleanup', from: 27, to: 34 },

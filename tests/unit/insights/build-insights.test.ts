@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildInsights } from '../../../core/insights/build-insights.ts';
 import { InsightsDocumentSchema, type InsightsDocument, type Quote } from '../../../core/schemas/insights-schema.ts';
+
+/** The engine's part of insights.json: the site model adds the moderation record. */
+const EngineOutputSchema = InsightsDocumentSchema.omit({ moderation: true });
 import type { Review } from '../../../core/schemas/review-schema.ts';
 import { business, review } from './helpers.ts';
 
@@ -24,7 +27,7 @@ const doc = buildInsights({ business, reviews });
 const byId = new Map(reviews.map((r) => [r.id, r]));
 
 /** Every quote in the document, wherever it sits. */
-function allQuotes(d: InsightsDocument): Quote[] {
+function allQuotes(d: Omit<InsightsDocument, 'moderation'>): Quote[] {
   return [
     ...d.aspects.flatMap((a) => [...a.quotes.positive, ...a.quotes.negative]),
     ...Object.values(d.entities).flatMap((list) => list.flatMap((e) => e.quotes)),
@@ -36,7 +39,7 @@ const quoted = (s: string) => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 describe('buildInsights', () => {
   it('produces a document that validates against the published schema', () => {
-    expect(() => InsightsDocumentSchema.parse(doc)).not.toThrow();
+    expect(() => EngineOutputSchema.parse(doc)).not.toThrow();
     expect(doc.reviewCount).toBe(reviews.length);
     expect(doc.updated).toBe('2025-01-08');
     expect(doc.aspects.map((a) => a.id)).toEqual(business.aspects.map((a) => a.id));
@@ -56,7 +59,9 @@ describe('buildInsights', () => {
   it('answers FAQ entries only with evidence, citing reviews that exist and that contain each quote', () => {
     expect(doc.faq.length).toBeGreaterThan(0);
     for (const f of doc.faq) {
-      expect(f.evidence.positive + f.evidence.negative).toBeGreaterThanOrEqual(3);
+      // Aspect answers need opinions either way; the duration answer needs stated durations.
+      if (f.id === 'replacement-duration') expect(f.evidence.reviewCount).toBeGreaterThanOrEqual(3);
+      else expect(f.evidence.positive + f.evidence.negative).toBeGreaterThanOrEqual(3);
       for (const id of f.reviewIds) expect(byId.has(id), id).toBe(true);
       for (const q of quoted(f.answer)) expect(f.reviewIds.some((id) => byId.get(id)!.text.includes(q)), q).toBe(true);
     }
@@ -85,7 +90,8 @@ describe('buildInsights', () => {
   it('counts aspect mentions by polarity, with a score and quotes on both sides', () => {
     const cleanup = doc.aspects.find((a) => a.id === 'cleanup')!;
     expect(cleanup.mentions.positive).toBeGreaterThanOrEqual(3);
-    expect(cleanup.mentions.negative).toBeGreaterThanOrEqual(2);
+    // One reading per aspect and sentence (as the corpus is labelled): the mixed r-10 sentence counts once.
+    expect(cleanup.mentions.negative).toBeGreaterThanOrEqual(1);
     expect(cleanup.quotes.negative.map((q) => q.reviewId)).toContain('r-03');
     const total = cleanup.mentions.positive + cleanup.mentions.negative + cleanup.mentions.neutral;
     expect(cleanup.mentions.total).toBe(total);
@@ -112,11 +118,32 @@ describe('buildInsights', () => {
   });
 
   it('finds recurring phrases as topics with counts, trend and newest-first examples', () => {
-    const hail = doc.topics.find((t) => t.phrase === 'hail damage')!;
+    const hail = doc.topics.find((t) => t.phrase === 'hail')!;
     expect(hail.count).toBe(3);
     expect(hail.reviewIds).toEqual(['r-07', 'r-02', 'r-01']);
     expect(hail.trend.reduce((sum, p) => sum + p.count, 0)).toBe(3);
+    expect(hail.sentiment.positive + hail.sentiment.negative + hail.sentiment.neutral).toBe(3);
     expect(doc.topics.some((t) => /marco|great|amazing/i.test(t.phrase))).toBe(false);
+  });
+
+  it('merges spelling and wording variants, counts strong single nouns and drops idiom halves', () => {
+    const texts = [
+      'Long story short, the wind storm took half the shingles and the final bill matched the quote.',
+      'Long story short, after the windstorm the final invoice was fair.',
+      'Long story short, the windstorm tore the flashing and they fixed the leaks.',
+      'The leak is gone. Proper flashing this time.',
+      'Proper flashing and no leaks since.',
+      'Proper flashing, great crew.',
+    ];
+    const rs = texts.map((t, i) => review(`t-${i}`, `2024-01-0${i + 1}`, 5, t));
+    const topics = buildInsights({ business, reviews: rs }).topics;
+    const phrases = topics.map((t) => t.phrase);
+    expect(topics.find((t) => /wind ?storm/.test(t.phrase))!.count).toBe(3);
+    expect(topics.find((t) => /final (bill|invoice)/.test(t.phrase))?.count ?? 0).toBe(0); // only 2 reviews: under the minimum of 3
+    expect(topics.find((t) => t.phrase === 'leak')!.count).toBe(3);
+    expect(phrases).not.toContain('long story');
+    expect(phrases).not.toContain('story short');
+    expect(phrases).not.toContain('proper flashing');
   });
 
   it('writes a summary whose numbers all come from its facts, complaints included', () => {
@@ -137,7 +164,7 @@ describe('buildInsights', () => {
 
   it('handles no reviews at all', () => {
     const empty = buildInsights({ business, reviews: [] });
-    expect(() => InsightsDocumentSchema.parse(empty)).not.toThrow();
+    expect(() => EngineOutputSchema.parse(empty)).not.toThrow();
     expect(empty.updated).toBeNull();
     expect(empty.aspects.every((a) => a.score === null && a.trend.length === 0)).toBe(true);
   });
@@ -148,7 +175,7 @@ describe('buildInsights', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(text, fc.integer({ min: 1, max: 5 })), { maxLength: 8 }), (items) => {
         const rs = items.map(([t, rating], i) => review(`p-${i}`, `2024-0${1 + (i % 9)}-10`, rating, t));
-        const d = InsightsDocumentSchema.parse(buildInsights({ business, reviews: rs }));
+        const d = EngineOutputSchema.parse(buildInsights({ business, reviews: rs }));
         for (const q of allQuotes(d)) expect(rs.find((r) => r.id === q.reviewId)!.text).toContain(q.text);
       }),
       { numRuns: 150 },

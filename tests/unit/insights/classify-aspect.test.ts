@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAspect, classifyTerm, detectAspects } from '../../../core/insights/classify-aspect.ts';
+import { RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
 import { lexicon } from './helpers.ts';
 
 /** Polarity of `term` (its first occurrence) in `text`. */
 const at = (text: string, term: string) => {
   const from = text.indexOf(term);
   if (from < 0) throw new Error(`"${term}" not in "${text}"`);
-  return classifyTerm(text, from, from + term.length);
+  return classifyTerm(text, from, from + term.length, { model: RULES_ONLY });
 };
 
+// These tests guard the rule layer (the learned layers are measured by `npm run eval`).
 describe('negation scope', () => {
   it.each([
     ['The flashing was not installed properly.', 'installed', 'negative'],
@@ -84,22 +86,22 @@ describe('intensifiers, hedges and counterfactuals', () => {
 
 describe('categories and detection', () => {
   it('classifies a category by its terms, and falls back to the whole text without them', () => {
-    expect(classifyAspect('Nobody called us back and the invoice was wrong.', 'communication', lexicon)).toBe('negative');
-    expect(classifyAspect('Terrible.', 'cleanup', lexicon)).toBe('negative');
-    expect(classifyAspect('', 'cleanup', lexicon)).toBe('neutral');
+    expect(classifyAspect('Nobody called us back and the invoice was wrong.', 'communication', lexicon, RULES_ONLY)).toBe('negative');
+    expect(classifyAspect('Terrible.', 'cleanup', lexicon, RULES_ONLY)).toBe('negative');
+    expect(classifyAspect('', 'cleanup', lexicon, RULES_ONLY)).toBe('neutral');
   });
   it('detects each aspect once, with its own polarity', () => {
-    expect(detectAspects('The crew was great but the cleanup was poor. Price matched the quote.', lexicon)).toEqual([
+    expect(detectAspects('The crew was great but the cleanup was poor. Price matched the quote.', lexicon, RULES_ONLY)).toEqual([
       { aspect: 'cleanup', polarity: 'negative' },
       { aspect: 'price', polarity: 'positive' },
       { aspect: 'professionalism', polarity: 'positive' },
     ]);
   });
   it('ignores a weak term without an opinion next to it, and comparisons with other companies', () => {
-    expect(detectAspects('Nobody was home during the job.', lexicon)).toEqual([]);
-    expect(detectAspects('The other roofers we talked to were rude.', lexicon)).toEqual([]);
+    expect(detectAspects('Nobody was home during the job.', lexicon, RULES_ONLY)).toEqual([]);
+    expect(detectAspects('The other roofers we talked to were rude.', lexicon, RULES_ONLY)).toEqual([]);
   });
   it('reads nothing into a rating-only (empty) review', () => {
-    expect(detectAspects('', lexicon)).toEqual([]);
+    expect(detectAspects('', lexicon, RULES_ONLY)).toEqual([]);
   });
 });

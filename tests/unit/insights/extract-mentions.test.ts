@@ -26,6 +26,8 @@ describe('technicians', () => {
   it('does not take every capitalised first name, or a relative with a roster name, for a technician', () => {
     expect(techs('My husband Jim called them after the storm.')).toEqual([]);
     expect(techs('My husband Dave called them after the storm.')).toEqual([]);
+    // A relative word ends with its sentence: the next sentence's name is staff again.
+    expect(techs('The crew was rude to my neighbor. Dave and the team fixed it.')).toEqual(['dave']);
     expect(techs('Our adjuster Ray was skeptical.')).toEqual([]);
     expect(techs('They finished in March before the rain.')).toEqual([]);
   });

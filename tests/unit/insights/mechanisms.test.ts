@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { absaLines } from '../../../core/insights/absa-lines.ts';
 import { classifyTerm } from '../../../core/insights/classify-aspect.ts';
+import { RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
 import { comparativeValence, derivedValence } from '../../../core/insights/sentiment-lexicon.ts';
 import { business } from './helpers.ts';
 
@@ -10,11 +11,12 @@ import { business } from './helpers.ts';
 const at = (text: string, term: string) => {
   const from = text.indexOf(term);
   if (from < 0) throw new Error(`"${term}" not in "${text}"`);
-  return classifyTerm(text, from, from + term.length);
+  return classifyTerm(text, from, from + term.length, { model: RULES_ONLY });
 };
 type Case = readonly [text: string, term: string, polarity: 'positive' | 'negative' | 'neutral'];
 const cases = (rows: readonly Case[]) => it.each(rows)('%s → %s is %s', (text, term, polarity) => expect(at(text, term)).toBe(polarity));
 
+// These tests guard the rule layer (the learned layers are measured by `npm run eval`).
 describe('questions and their answers', () => {
   cases([
     // an answer that is a phrase with its own opinion is not a "no" ("Without a doubt.")
@@ -134,11 +136,11 @@ describe('derived word forms', () => {
   });
 });
 
-describe('own hard-case sets (regression guards, not measures of quality)', () => {
+describe('own hard-case sets, rule layer (regression guards, not measures of quality)', () => {
   const accuracy = (file: string) => {
     const text = readFileSync(join(import.meta.dirname, 'fixtures', file), 'utf8');
     const gold = text.trim().split('\n').map((l) => JSON.parse(l) as { polarity: string });
-    const { lines } = absaLines(text, business, 'polarity');
+    const { lines } = absaLines(text, business, 'polarity', RULES_ONLY);
     return lines.filter((l, i) => JSON.parse(l).polarity === gold[i]!.polarity).length / gold.length;
   };
   it('classifies the tuned hard cases (roofing-dev2) at 90% or better', () => expect(accuracy('roofing-dev2.jsonl')).toBeGreaterThanOrEqual(0.9));

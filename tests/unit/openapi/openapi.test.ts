@@ -18,10 +18,15 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(false);
   });
 
-  it('describes every endpoint of the spec', () => {
+  it('describes every endpoint of the spec, and the extensions marked as such', () => {
+    const extensions = ['/api/reviews/find', '/widget.js', '/widget.json'];
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/api/feed.json', '/api/reviews/search', '/api/reviews/since/{date}', '/api/websub/hub', '/feed.xml', '/insights.json', '/mcp', '/reviews.json'].sort(),
+      ['/api/feed.json', '/api/reviews/search', '/api/reviews/since/{date}', '/api/websub/hub', '/feed.xml', '/insights.json', '/mcp', '/reviews.json', ...extensions].sort(),
     );
+    expect(doc.paths['/api/reviews/find'].get['x-extension']).toBe(true);
+    expect(doc.paths['/api/reviews/find'].get.description).toMatch(/Not part of the interface specification/);
+    expect(doc.paths['/api/reviews/find'].get.parameters.find((p: { name: string }) => p.name === 'q').required).toBe(true);
+    for (const path of ['/widget.js', '/widget.json']) expect(doc.paths[path].get.summary, path).toMatch(/extension/);
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');
   });

@@ -50,8 +50,8 @@ function assertBounded(name: string, schema: Record<string, any>, path: string):
 }
 
 describe('tools/list', () => {
-  it('lists the eight tools, each described, bounded, strict, read-only, with an output schema', () => {
-    expect([...tools.keys()]).toEqual(['get_business', 'search_reviews', 'get_review', 'get_reviews_since', 'get_rating_summary', 'get_insights', 'list_technicians', 'list_services']);
+  it('lists the nine tools, each described, bounded, strict, read-only, with an output schema', () => {
+    expect([...tools.keys()]).toEqual(['get_business', 'search_reviews', 'find_reviews', 'get_review', 'get_reviews_since', 'get_rating_summary', 'get_insights', 'list_technicians', 'list_services']);
     for (const tool of tools.values()) {
       expect(tool.title).toEqual(expect.any(String));
       expect(tool.description).toMatch(/^Use /);
@@ -159,7 +159,7 @@ describe('tools/call', () => {
     const all = await ok('get_insights');
     expect(all).toMatchObject({ section: 'all', summary: snapshot.insights.summary, aspects: [] });
     const one = await ok('get_insights', { section: 'summary' });
-    expect(Object.keys(one).sort()).toEqual(['method', 'reviewCount', 'section', 'summary', 'updated', 'version']);
+    expect(Object.keys(one).sort()).toEqual(['method', 'moderation', 'reviewCount', 'section', 'summary', 'updated', 'version']);
     expect(await failure('get_insights', { section: 'everything' })).toMatch(/section/);
   });
 

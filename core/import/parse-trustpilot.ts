@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { ContentIssue } from '../content/content-error.ts';
+import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
+import { AuthorNameSchema } from '../schemas/review-schema.ts';
+import { toAuthorName } from './author-name.ts';
+import { calendarDateInZone } from './calendar-date-in-zone.ts';
+import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
+import { deriveReviewId, ID_PREFIXES } from './source-id.ts';
+
+/** A review of the Trustpilot business-units reviews API (the fields the import reads). */
+const TrustpilotReviewSchema = z.object({
+  id: z.string().min(1),
+  stars: z.int().min(1).max(5),
+  title: z.string().optional(),
+  text: z.string().default(''),
+  language: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullish(),
+  consumer: z.object({ displayName: z.string().optional() }).optional(),
+  companyReply: z.object({ text: z.string(), createdAt: z.string().optional(), updatedAt: z.string().nullish() }).nullish(),
+  isVerified: z.boolean().optional(),
+  verificationLevel: z.string().optional(),
+  reviewVerificationLevel: z.string().optional(),
+});
+
+function language(tag: string | undefined): string {
+  const m = /^([a-z]{2,3})(?:[-_]([a-z]{2}))?$/i.exec(tag ?? '');
+  return m ? m[1]!.toLowerCase() : 'und';
+}
+
+/**
+ * Parses saved responses of the Trustpilot business-units reviews API (`{reviews:[…]}` per page).
+ * A review Trustpilot reports as verified (`isVerified`, or verification level "verified") is imported as
+ * `platform-verified`, verified on the day it was written; every other review starts unverified.
+ */
+export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext): SourceParseResult {
+  const issues: ContentIssue[] = [];
+  const reviews: ImportedReview[] = [];
+  for (const file of files) {
+    const list = (parseJsonFile(file, issues) as { reviews?: unknown } | undefined)?.reviews;
+    if (!Array.isArray(list)) {
+      if (!issues.some((i) => i.file === file.path))
+        issues.push({ file: file.path, field: 'reviews', message: 'expected a reviews API response with a `reviews` array' });
+      continue;
+    }
+    list.forEach((raw, i) => {
+      const record = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `reviews.${i}`;
+      const at = (field: string, message: string) => issues.push({ file: file.path, recordId: record, field: `reviews.${i}.${field}`, message });
+      const parsed = TrustpilotReviewSchema.safeParse(raw);
+      if (!parsed.success) return parsed.error.issues.forEach((e) => at(e.path.join('.'), e.message));
+      const r = parsed.data;
+      const date = calendarDateInZone(r.createdAt, ctx.timeZone);
+      if (!date) return at('createdAt', `not an RFC 3339 timestamp: "${r.createdAt}"`);
+      const edited = r.updatedAt ? calendarDateInZone(r.updatedAt, ctx.timeZone) : date;
+      if (!edited) return at('updatedAt', `not an RFC 3339 timestamp: "${r.updatedAt}"`);
+      const reply = r.companyReply && r.companyReply.text.trim() !== '' ? r.companyReply : null;
+      const replyDate = reply ? calendarDateInZone(reply.updatedAt ?? reply.createdAt ?? r.createdAt, ctx.timeZone) : null;
+      if (reply && !replyDate) return at('companyReply.createdAt', 'not an RFC 3339 timestamp');
+      const author = toAuthorName(r.consumer?.displayName);
+      const level = (r.reviewVerificationLevel ?? r.verificationLevel ?? '').toLowerCase();
+      const verified = r.isVerified === true || level === 'verified';
+      reviews.push({
+        origin: { file: file.path, record },
+        sourceUpdated: r.updatedAt ?? r.createdAt,
+        fields: {
+          id: deriveReviewId(ID_PREFIXES.trustpilot, r.id),
+          date,
+          rating: r.stars,
+          ...(r.title?.trim() && { title: r.title.trim().slice(0, 200) }),
+          text: r.text.trim(),
+          author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
+          source: { platform: 'trustpilot', url: `https://www.trustpilot.com/reviews/${encodeURIComponent(r.id)}` },
+          language: language(r.language),
+          ...(reply && replyDate && { ownerReply: { text: reply.text.trim(), date: replyDate < date ? date : replyDate } }),
+        },
+        ...(edited > date && { editedOn: edited }),
+        verification: verified
+          ? { status: 'verified', method: 'platform-verified', verifiedOn: date }
+          : { status: 'unverified', reason: `imported from Trustpilot (verification level: ${level || 'not verified'}); not yet matched to a job` },
+      });
+    });
+  }
+  return { reviews, issues };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { Polarity } from '../../schemas/insights-schema.ts';
+import type { FeatureSink } from './sentence-features.ts';
+import { isTextFeature, textTable, type TextTable } from './text-table.ts';
+import weights from './absa-weights.json' with { type: 'json' };
+
+const WeightTableSchema = z.record(z.string(), z.array(z.number()));
+
+/** The shipped weights file (`absa-weights.json`), written by `npm run train`. */
+export const AbsaWeightsSchema = z.object({
+  format: z.literal('shingle-absa-model'),
+  version: z.int().min(1),
+  /** Where the weights come from: corpus file digest, item counts, hyper-parameters. */
+  trainedOn: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** One-vs-rest logistic regression per aspect id; null = the rules alone decide which aspects a sentence has. */
+  category: z
+    .object({ aspects: z.array(z.string()), bias: z.array(z.number()), threshold: z.number(), veto: z.number(), weights: WeightTableSchema })
+    .nullable()
+    .meta({ description: 'threshold: probability from which an aspect no rule found is added; veto: below which a rule mention is dropped.' }),
+  /** Softmax regression over the classes; null = the rule score alone decides polarity. */
+  polarity: z
+    .object({
+      classes: z.array(z.enum(['positive', 'negative', 'neutral'])),
+      bias: z.array(z.number()),
+      trust: z.number(),
+      weights: WeightTableSchema,
+    })
+    .nullable()
+    .meta({ description: 'trust: the model overrules the rule reading only when its top class has at least this probability.' }),
+});
+export type AbsaWeights = z.infer<typeof AbsaWeightsSchema>;
+
+/** Weights ready for inference: feature tables as maps. */
+export interface AbsaModel {
+  version: number;
+  category: {
+    aspects: string[];
+    index: Map<string, number>;
+    bias: number[];
+    threshold: number;
+    veto: number;
+    weights: Map<string, number[]>;
+    rest: Map<string, number[]>;
+  } | null;
+  polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
+  /** Word features of both layers, indexed by word (see text-table.ts). */
+  text: TextTable;
+}
+
+/** Validates and indexes a weights document. */
+export function loadModel(json: unknown): AbsaModel {
+  const w = AbsaWeightsSchema.parse(json);
+  return {
+    version: w.version,
+    category: w.category && {
+      aspects: w.category.aspects,
+      index: new Map(w.category.aspects.map((a, i) => [a, i])),
+      bias: w.category.bias,
+      threshold: w.category.threshold,
+      veto: w.category.veto,
+      weights: new Map(Object.entries(w.category.weights)),
+      rest: rest(w.category.weights),
+    },
+    polarity: w.polarity && {
+      classes: w.polarity.classes,
+      bias: w.polarity.bias,
+      trust: w.polarity.trust,
+      weights: new Map(Object.entries(w.polarity.weights)),
+      rest: rest(w.polarity.weights),
+    },
+    text: textTable({
+      ...(w.category && { category: new Map(Object.entries(w.category.weights)) }),
+      ...(w.polarity && { polarity: new Map(Object.entries(w.polarity.weights)) }),
+    }),
+  };
+}
+
+/** The features of a table that are not word features (looked up by name). */
+function rest(weights: Record<string, number[]>): Map<string, number[]> {
+  return new Map(Object.entries(weights).filter(([name]) => !isTextFeature(name)));
+}
+
+/** The model shipped with the engine. */
+export const ABSA_MODEL: AbsaModel = loadModel(weights);
+
+/** A model with no learned layers: the rules alone (used to measure what the model adds). */
+export const RULES_ONLY: AbsaModel = { version: 0, category: null, polarity: null, text: textTable({}) };
+
+/** Linear scores of a weight table: call `sink` with features, then read `scores`. */
+export function linearScorer(table: Map<string, number[]>, bias: readonly number[]): { sink: FeatureSink; scores: number[] } {
+  const scores = [...bias];
+  const sink: FeatureSink = (name, value) => {
+    const w = table.get(name);
+    if (w) for (let i = 0; i < w.length; i++) scores[i]! += w[i]! * value;
+  };
+  return { sink, scores };
+}
+
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** Softmax of linear scores, in place. */
+export function softmax(scores: number[]): number[] {
+  const max = Math.max(...scores);
+  let sum = 0;
+  for (let i = 0; i < scores.length; i++) sum += scores[i] = Math.exp(scores[i]! - max);
+  for (let i = 0; i < scores.length; i++) scores[i]! /= sum;
+  return scores;
+}

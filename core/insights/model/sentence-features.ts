@@ -1,0 +1,171 @@
+import type { AspectId } from '../../schemas/business-schema.ts';
+import type { ScoredSentence } from '../scored-sentence.ts';
+
+/**
+ * Where features go: name and value (1 for indicators; a repeated feature adds up). Inference
+ * accumulates dot products straight from the sink, training collects a map — same features both ways.
+ */
+export type FeatureSink = (name: string, value: number) => void;
+
+/** A sink that collects features into a map (training, tests). */
+export function collect(into: Map<string, number>): FeatureSink {
+  return (name, value) => into.set(name, (into.get(name) ?? 0) + value);
+}
+
+/** What the rules found for one aspect in a sentence; the category model's lexicon and rule features. */
+export interface RuleEvidence {
+  aspect: AspectId;
+  /** A strong term of the aspect occurs. */
+  strong: boolean;
+  /** A weak term occurs; `weakNear`: with an opinion word next to it. */
+  weak: boolean;
+  weakNear: boolean;
+  /** A term occurs but is about another party ("the other roofer's quote"). */
+  other: boolean;
+  /** The rules count a mention (the term survived the weak-term and other-party tests). */
+  mention: boolean;
+}
+
+/** Words as features: numbers and prices folded into classes so "$2,400" and "$950" look alike. */
+export function featureWord(norm: string): string {
+  if (norm.startsWith('$')) return '<money>';
+  if (/^\d/.test(norm)) return '<num>';
+  return norm;
+}
+
+/**
+ * Unigrams, bigrams and prefixes of the words of a sentence (and "?", "!"). Computed once per
+ * sentence while it is read and then dropped (a build holds every sentence; it must not hold
+ * these strings too): both layers read them, each from its own weight table.
+ */
+export function textFeatures(s: ScoredSentence): string[] {
+  const out: string[] = [];
+  let prev = '<s>';
+  for (const t of s.tokens) {
+    if (!t.word) {
+      if (t.norm === '?' || t.norm === '!') out.push(`u:${t.norm}`);
+      prev = '<p>';
+      continue;
+    }
+    const w = featureWord(t.norm);
+    out.push(`u:${w}`, `b:${prev}_${w}`);
+    // A word's first five letters stand for its inflections and many misspellings ("charged", "chargd").
+    if (w.length > 5) out.push(`p:${w.slice(0, 5)}`);
+    prev = w;
+  }
+  return out;
+}
+
+function addTextFeatures(f: FeatureSink, words: readonly string[]): void {
+  for (const name of words) f(name, 1);
+}
+
+/**
+ * Features of a sentence for the aspect-category model: its words and word pairs, which aspects'
+ * lexicon terms occur (strong, weak, weak next to an opinion, about another party) and which
+ * aspects the rules count, and whether it holds praise or complaint at all.
+ */
+export function categoryFeatures(
+  f: FeatureSink,
+  sentences: readonly ScoredSentence[],
+  evidence: readonly RuleEvidence[],
+  words: readonly string[] = sentences.flatMap(textFeatures),
+): void {
+  addTextFeatures(f, words);
+  let pos = false;
+  let neg = false;
+  let length = 0;
+  for (const s of sentences) {
+    for (let k = 0; k < s.tokens.length; k++) {
+      if (s.tokens[k]!.word) length++;
+      if (s.valence[k]! > 0) pos = true;
+      if (s.valence[k]! < 0) neg = true;
+    }
+  }
+  if (pos) f('op:+', 1);
+  if (neg) f('op:-', 1);
+  f(`len:${length < 6 ? 's' : length < 15 ? 'm' : length < 30 ? 'l' : 'xl'}`, 1);
+  for (const e of evidence) {
+    if (e.strong) f(`lex:${e.aspect}:strong`, 1);
+    if (e.weak) f(`lex:${e.aspect}:weak`, 1);
+    if (e.weakNear) f(`lex:${e.aspect}:weaknear`, 1);
+    if (e.other) f(`lex:${e.aspect}:other`, 1);
+    if (e.mention) f(`rule:${e.aspect}`, 1);
+  }
+}
+
+/** Bucket of a rule score, so the model can learn where the rules' band should sit. */
+export function scoreBucket(x: number): string {
+  const edges = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
+  let b = 0;
+  while (b < edges.length && x > edges[b]!) b++;
+  return String(b);
+}
+
+/** Words on either side of the target that the polarity model reads as its context. */
+const WINDOW = 5;
+
+/**
+ * Features of one target for the polarity model: the rule score of the target and of the whole
+ * sentence (bucketed and scaled — the rules become features, and the model learns when to trust
+ * them), the aspect, the words around the target in its clause, the opinion words of its clause
+ * with the sign the rules gave them (after negation), and the sentence's words. `from`/`to` are a
+ * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
+ */
+export function polarityFeatures(
+  f: FeatureSink,
+  s: ScoredSentence,
+  from: number | null,
+  to: number | null,
+  aspect: string,
+  ruleScore: number,
+  sentenceScore: number,
+): void {
+  addTextFeatures(f, textFeatures(s));
+  targetFeatures(f, s, from, to, aspect, ruleScore, sentenceScore);
+}
+
+/** The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets). */
+export function targetFeatures(
+  f: FeatureSink,
+  s: ScoredSentence,
+  from: number | null,
+  to: number | null,
+  aspect: string,
+  ruleScore: number,
+  sentenceScore: number,
+): void {
+  const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
+  f(`rs:${scoreBucket(ruleScore)}`, 1);
+  f('rsc', clip(ruleScore));
+  f(`ss:${scoreBucket(sentenceScore)}`, 1);
+  f('ssc', clip(sentenceScore));
+  f(`a:${aspect}`, 1);
+  f(`a:${aspect}:rs:${scoreBucket(ruleScore)}`, 1);
+  const n = s.tokens.length;
+  const implicit = from === null || to === null;
+  if (implicit) f('implicit', 1);
+  const lo = implicit ? 0 : Math.max(0, from - WINDOW);
+  const hi = implicit ? n : Math.min(n, to + WINDOW);
+  const clauses = new Set<number>();
+  if (!implicit) for (let k = from; k < to; k++) clauses.add(s.clause[k]!);
+  for (let k = lo; k < hi; k++) {
+    const t = s.tokens[k]!;
+    if (!t.word || (!implicit && k >= from && k < to)) continue;
+    const side = implicit ? 'w' : k < from ? 'l' : 'r';
+    f(`${side}:${featureWord(t.norm)}`, 1);
+  }
+  let negators = 0;
+  for (let k = 0; k < n; k++) {
+    if (s.role[k] === 'negator') negators++;
+    if (s.role[k] === 'contrast') f('contrast', 1);
+    if (s.tokens[k]!.norm === 'than') f('than', 1);
+    const v = s.valence[k]!;
+    if (v === 0) continue;
+    const own = implicit || clauses.has(s.clause[k]!);
+    f(`${own ? 'v' : 'x'}${v > 0 ? '+' : '-'}:${featureWord(s.tokens[k]!.norm)}`, 1);
+  }
+  if (negators) f('negator', 1);
+  if (s.answer) f(`answer:${s.answer > 0 ? '+' : '-'}`, 1);
+  if (s.exclamations) f('excl', 1);
+}

@@ -1,0 +1,51 @@
+import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
+import type { Review } from '../schemas/review-schema.ts';
+import { WIDGET_REVIEW_COUNT, WIDGET_TEXT_MAX, type WidgetDocument, type WidgetReview } from './widget-document-schema.ts';
+
+/** The reviews document as rendered; a later version may carry a moderation record (issue 13). */
+export type WidgetSource = ReviewsDocument & { moderation?: unknown };
+
+/** Cuts `text` to at most `max` characters at a word boundary, never inside a surrogate pair. */
+export function cutText(text: string, max = WIDGET_TEXT_MAX): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  let end = text.lastIndexOf(' ', max);
+  if (end < max / 2) end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return { text: `${text.slice(0, end).trimEnd()}…`, truncated: true };
+}
+
+function widgetReview(r: Review): WidgetReview {
+  const { text, truncated } = cutText(r.text);
+  return {
+    id: r.id,
+    date: r.date,
+    rating: r.rating,
+    ...(r.title === undefined ? {} : { title: r.title }),
+    text,
+    truncated,
+    author: r.author,
+    url: r.url,
+    ...(r.ownerReply === undefined ? {} : { ownerReply: { text: r.ownerReply.text, date: r.ownerReply.date } }),
+  };
+}
+
+/**
+ * /widget.json from the reviews document of the same build: business name, aggregate rating and
+ * histogram, the moderation record when there is one, and the newest reviews (the document's own
+ * order: newest first, ties by id). Pure; key order fixed, so equal data gives equal bytes.
+ */
+export function renderWidgetDocument(doc: WidgetSource, baseUrl: string): WidgetDocument {
+  const moderation = doc.moderation;
+  return {
+    version: '1.0.0',
+    updated: doc.updated,
+    business: { name: doc.business.name },
+    reviewsUrl: `${baseUrl}/reviews/`,
+    aggregateRating: doc.aggregateRating,
+    ...(moderation !== null && typeof moderation === 'object' && !Array.isArray(moderation)
+      ? { moderation: moderation as Record<string, unknown> }
+      : {}),
+    reviews: doc.reviews.slice(0, WIDGET_REVIEW_COUNT).map(widgetReview),
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { AggregateRatingSchema } from '../schemas/aggregate-rating-schema.ts';
+import { CalendarDateSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from '../schemas/primitives.ts';
+import { OwnerReplySchema } from '../schemas/review-schema.ts';
+
+/** How many newest reviews /widget.json carries: the most the widget's `limit` attribute asks for. */
+export const WIDGET_REVIEW_COUNT = 10;
+/** Longer review texts are cut at a word boundary (the permalink has the whole text). */
+export const WIDGET_TEXT_MAX = 600;
+
+export const WidgetReviewSchema = z
+  .object({
+    id: SlugSchema,
+    date: CalendarDateSchema,
+    rating: StarRatingSchema,
+    title: z.string().min(1).optional(),
+    text: z.string().meta({ description: `Review text, cut at a word boundary after at most ${WIDGET_TEXT_MAX} characters (see \`truncated\`).` }),
+    truncated: z.boolean().meta({ description: 'True when `text` was cut; the full text is at `url`.' }),
+    author: z.string().min(1),
+    url: HttpUrlSchema.meta({ description: 'Permalink of the review on the business site.' }),
+    ownerReply: OwnerReplySchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'WidgetReview' });
+export type WidgetReview = z.infer<typeof WidgetReviewSchema>;
+
+/**
+ * GET /widget.json: the small document the embeddable widget reads. The newest reviews are the
+ * newest, whatever their rating: nothing here selects by stars or sentiment (16 CFR Part 465).
+ */
+export const WidgetDocumentSchema = z
+  .object({
+    version: z.literal('1.0.0'),
+    updated: CalendarDateSchema.nullable(),
+    business: z.object({ name: z.string().min(1) }).strict(),
+    reviewsUrl: HttpUrlSchema.meta({ description: 'The page listing every review.' }),
+    aggregateRating: AggregateRatingSchema,
+    moderation: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'The moderation record of /reviews.json (reviews received, published, withheld per reason), copied when it has one.' }),
+    reviews: z
+      .array(WidgetReviewSchema)
+      .max(WIDGET_REVIEW_COUNT)
+      .meta({ description: `The ${WIDGET_REVIEW_COUNT} newest reviews, newest first, ties by id.` }),
+  })
+  .strict()
+  .meta({ id: 'WidgetDocument' });
+export type WidgetDocument = z.infer<typeof WidgetDocumentSchema>;

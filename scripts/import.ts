@@ -1,0 +1,74 @@
+/**
+ * `npm run import -- <source> <path> [--today YYYY-MM-DD]`: reads reviews from where they live
+ * (google-takeout, google-api, trustpilot, csv) into the content folder (CONTENT_DIR, default content/).
+ * Idempotent: run it again with the same files and nothing changes. Reports new / updated / unchanged.
+ * Every file it changes is written to a temporary name and renamed; nothing is written when anything fails.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ContentError } from '../core/content/content-error.ts';
+import { parseContent } from '../core/content/parse-content.ts';
+import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
+import { IMPORT_SOURCES, isImportSource, type ImportSourceName } from '../core/import/import-sources.ts';
+import { planImport, type ImportReport } from '../core/import/plan-import.ts';
+import { isCalendarDate } from '../core/schemas/primitives.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { readContentFiles, shownPath } from './lib/read-content-files.ts';
+import { readSourceFiles } from './lib/read-source-files.ts';
+import { writeFileAtomic } from './lib/write-file-atomic.ts';
+
+export interface ImportResult {
+  report: ImportReport;
+  written: string[];
+}
+
+/** Imports `path` of `source` into `contentDir`; throws ContentError (file, record, field) on bad input. */
+export function runImport(source: ImportSourceName, path: string, contentDir: string, today?: string): ImportResult {
+  const content = readContentFiles(contentDir);
+  const timeZone = content.parsed.business.timeZone;
+  const { accepts, parse } = IMPORT_SOURCES[source];
+  const files = readSourceFiles(path, accepts, shownPath);
+  if (files.length === 0)
+    throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
+  const parsed = parse(files, { timeZone });
+  if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
+  const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;
+  const plan = planImport(content.reviews, parsed.reviews, { reviewsDir: content.reviewsDir, importedOn });
+  // Check the merged folder as the build will, before a single byte is written.
+  if (plan.files.length > 0) {
+    const merged = new Map(content.reviews.map((f) => [f.path, f]));
+    for (const f of plan.files) merged.set(f.path, f);
+    parseContent(content.business, [...merged.values()]);
+  }
+  for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
+  return { report: plan.report, written: plan.files.map((f) => f.path) };
+}
+
+if (import.meta.main) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { today: { type: 'string' } } });
+  const [source, path] = positionals;
+  if (!source || !path || !isImportSource(source)) {
+    console.error('usage: npm run import -- <source> <path> [--today YYYY-MM-DD]\nsources:');
+    for (const [name, s] of Object.entries(IMPORT_SOURCES)) console.error(`  ${name.padEnd(15)} ${s.describe}`);
+    process.exit(2);
+  }
+  if (!existsSync(path)) {
+    console.error(`${path}: no such file or folder`);
+    process.exit(2);
+  }
+  if (values.today !== undefined && !isCalendarDate(values.today)) {
+    console.error('--today must be a date written YYYY-MM-DD');
+    process.exit(2);
+  }
+  try {
+    const { report, written } = runImport(source, path, contentDirFromEnv(), values.today);
+    console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
+    for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);
+    if (report.updated.length > 20) console.log(`  … and ${report.updated.length - 20} more updated`);
+    console.log(written.length === 0 ? 'no file changed' : `wrote ${written.join(', ')}`);
+  } catch (e) {
+    console.error(e instanceof ContentError ? e.message : e);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run train`: rebuilds core/insights/model/absa-weights.json from the train split of
+ * data/absa/corpus.jsonl — byte-identical for the same corpus (full-batch training, fixed order,
+ * rounded weights, sorted keys). The test split is never opened.
+ *   --check        rebuild in memory and compare with the shipped file (exit 1 when it differs)
+ *   --corpus FILE, --out FILE   other paths (smoke tests)
+ *   --cv [K]       K-fold cross-validation by writer on the train split over a small grid of
+ *                  regularisation strengths and thresholds; prints figures, writes nothing
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseBusiness } from '../core/content/parse-content.ts';
+import { compileAspectLexicon } from '../core/insights/aspect-lexicon.ts';
+import { loadModel, RULES_ONLY } from '../core/insights/model/absa-model.ts';
+import { readCorpus, type CorpusItem } from './lib/absa-corpus.ts';
+import { scoreCorpus } from './lib/score-corpus.ts';
+import { DEFAULT_HYPER, sha256, stableJson, trainAbsaModel, type Hyper } from './lib/train-absa-model.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const flag = (name: string, fallback: string) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]!) : fallback);
+const corpusPath = flag('--corpus', join(root, 'data/absa/corpus.jsonl'));
+const outPath = flag('--out', join(root, 'core/insights/model/absa-weights.json'));
+const businessPath = join(root, 'content/business.json');
+const business = parseBusiness({ path: businessPath, text: readFileSync(businessPath, 'utf8') });
+const lexicon = compileAspectLexicon(business);
+const aspects = business.aspects.map((a) => a.id);
+const items = readCorpus(corpusPath, 'train');
+const digest = sha256(readFileSync(corpusPath, 'utf8'));
+
+function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], vetoes: number[], trusts: number[]): void {
+  const writers = [...new Set(items.map((it) => it.writer))].sort();
+  const fold = new Map(writers.map((w, i) => [w, i % k]));
+  console.log(`cross-validation by writer: ${writers.length} writers, ${items.length} sentences, ${k} folds`);
+  for (const g of grid) {
+    const hyper = { ...DEFAULT_HYPER, ...g };
+    const held: CorpusItem[][] = [];
+    const models = [];
+    for (let f = 0; f < k; f++) {
+      const trainSet = items.filter((it) => fold.get(it.writer) !== f);
+      held.push(items.filter((it) => fold.get(it.writer) === f));
+      models.push(loadModel(trainAbsaModel(trainSet, aspects, lexicon, hyper)));
+    }
+    for (const [t, veto, trust] of thresholds.flatMap((t) => vetoes.flatMap((v) => trusts.map((u) => [t, v, u] as const)))) {
+      let term = 0,
+        termN = 0,
+        all = 0,
+        allN = 0,
+        f1 = 0,
+        af1 = 0;
+      for (let f = 0; f < k; f++) {
+        models[f]!.category!.threshold = t;
+        models[f]!.category!.veto = veto;
+        models[f]!.polarity!.trust = trust;
+        const s = scoreCorpus(held[f]!, lexicon, models[f]!);
+        term += s.term.accuracy * s.term.n;
+        termN += s.term.n;
+        all += s.all.accuracy * s.all.n;
+        allN += s.all.n;
+        f1 += s.pairs.f1 / k;
+        af1 += s.aspectsOnly.f1 / k;
+      }
+      console.log(
+        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
+      );
+    }
+  }
+}
+
+if (args.includes('--cv')) {
+  const k = Number(args[args.indexOf('--cv') + 1]) || 5;
+  const rules = scoreCorpus(items, lexicon, RULES_ONLY);
+  console.log(
+    `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
+  );
+  const list = (name: string, fallback: number[]) => (args.includes(name) ? args[args.indexOf(name) + 1]!.split(',').map(Number) : fallback);
+  const grid = list('--l2', [3e-3]).flatMap((l2) =>
+    list('--min', [2]).flatMap((minCount) =>
+      list('--neutral', [1]).flatMap((neutralWeight) =>
+        list('--text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })),
+      ),
+    ),
+  );
+  crossValidate(k, grid, list('--thresholds', [0.3]), list('--vetoes', [0.1]), list('--trusts', [0.5]));
+} else {
+  const text = stableJson(trainAbsaModel(items, aspects, lexicon, DEFAULT_HYPER, digest));
+  if (args.includes('--check')) {
+    const same = readFileSync(outPath, 'utf8') === text;
+    console.log(same ? 'absa-weights.json is up to date' : 'absa-weights.json differs from a fresh training run');
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(`${outPath}.tmp`, text);
+  renameSync(`${outPath}.tmp`, outPath);
+  console.log(`wrote ${outPath}: ${items.length} training sentences, ${text.length} bytes, sha256 ${sha256(text).slice(0, 16)}`);
+}

@@ -1,0 +1,261 @@
+// <shingle-reviews>: the embeddable reviews widget, served as /widget.js (compiled by
+// scripts/lib/compile-widget.ts: types stripped, whole-line comments dropped, so comments stay on
+// their own lines here). No dependencies, Shadow DOM, one constructable stylesheet, no eval, no
+// innerHTML, no inline styles: it runs under a strict Content-Security-Policy. It reads
+// {src}/widget.json without credentials and sets no cookie. It never selects reviews by rating:
+// the newest are the newest (16 CFR Part 465).
+
+interface Review {
+  id: string;
+  date: string;
+  rating: number;
+  title?: string;
+  text: string;
+  truncated: boolean;
+  author: string;
+  url: string;
+  ownerReply?: { text: string; date: string };
+}
+interface WidgetDoc {
+  business: { name: string };
+  reviewsUrl: string;
+  aggregateRating: { average: number; count: number; histogram: Record<string, number> };
+  moderation?: Record<string, unknown>;
+  reviews: Review[];
+}
+type Words = Record<'of' | 'outOf' | 'reviews' | 'all' | 'reply' | 'more' | 'prev' | 'next' | 'stars' | 'note' | 'mod' | 'fail', string>;
+
+// The script's own folder: the default `src`, so the snippet needs no configuration.
+const HOME = new URL('.', import.meta.url).href.replace(/\/$/, '');
+const EN: Words = {
+  of: 'Customer reviews of',
+  outOf: 'out of 5',
+  reviews: 'verified reviews',
+  all: 'Read all reviews',
+  reply: 'Reply from the owner',
+  more: 'Read the whole review',
+  prev: 'Previous review',
+  next: 'Next review',
+  stars: 'stars',
+  note: 'Newest reviews first, whatever their rating.',
+  mod: 'received, published',
+  fail: 'Reviews could not be loaded.',
+};
+const WORDS: Record<string, Partial<Words>> = {
+  es: {
+    of: 'Opiniones de clientes de',
+    outOf: 'de 5',
+    reviews: 'opiniones verificadas',
+    all: 'Ver todas las opiniones',
+    reply: 'Respuesta del propietario',
+    more: 'Leer la opinión completa',
+    prev: 'Opinión anterior',
+    next: 'Opinión siguiente',
+    stars: 'estrellas',
+    note: 'Las opiniones más recientes primero, sea cual sea su puntuación.',
+    mod: 'recibidas, publicadas',
+    fail: 'No se pudieron cargar las opiniones.',
+  },
+  fr: {
+    of: 'Avis clients de',
+    outOf: 'sur 5',
+    reviews: 'avis vérifiés',
+    all: 'Lire tous les avis',
+    reply: 'Réponse du propriétaire',
+    more: "Lire l'avis complet",
+    prev: 'Avis précédent',
+    next: 'Avis suivant',
+    stars: 'étoiles',
+    note: 'Les avis les plus récents d’abord, quelle que soit leur note.',
+    mod: 'reçus, publiés',
+    fail: 'Les avis n’ont pas pu être chargés.',
+  },
+};
+
+const CSS = `
+:host{--shingle-bg:#fff;--shingle-fg:#1f2328;--shingle-muted:#59636e;--shingle-accent:#0b5cad;--shingle-star:#9a6700;--shingle-border:#d1d9e0;--shingle-radius:8px;--shingle-font:system-ui,sans-serif;display:block;color:var(--shingle-fg);font:15px/1.5 var(--shingle-font)}
+@media (prefers-color-scheme:dark){:host{--shingle-bg:#16191d;--shingle-fg:#e6edf3;--shingle-muted:#9aa5b1;--shingle-accent:#6cb6ff;--shingle-star:#e3b341;--shingle-border:#3d444d}}
+:host([hidden]){display:none}
+.box{background:var(--shingle-bg);border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:1rem}
+h2{font-size:1.1em;margin:0 0 .5rem}
+p{margin:.25rem 0}
+a{color:var(--shingle-accent)}
+a:focus-visible,button:focus-visible{outline:3px solid var(--shingle-accent);outline-offset:2px}
+.stars{color:var(--shingle-star);letter-spacing:.1em}
+.avg{font-size:1.6em;font-weight:700;margin-right:.25rem}
+.muted{color:var(--shingle-muted);font-size:.9em}
+.hist{list-style:none;margin:.5rem 0;padding:0;max-width:22rem}
+.hist li{display:grid;grid-template-columns:4.5rem 1fr 3rem;gap:.5rem;align-items:center;font-size:.85em}
+.track{background:var(--shingle-border);border-radius:4px;height:.5rem;overflow:hidden}
+.bar{background:var(--shingle-star);height:100%;width:0}
+.list{list-style:none;margin:.75rem 0;padding:0;display:grid;gap:.75rem}
+.review{border-top:1px solid var(--shingle-border);padding-top:.75rem}
+.review h3{font-size:1em;margin:.25rem 0}
+.reply{border-left:3px solid var(--shingle-border);margin:.5rem 0 0;padding-left:.75rem}
+.carousel .list{grid-auto-flow:column;grid-auto-columns:min(100%,22rem);overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth}
+.carousel .review{scroll-snap-align:start;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.75rem}
+.nav{display:flex;gap:.5rem}
+button{font:inherit;color:var(--shingle-accent);background:none;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.25rem .75rem;cursor:pointer}
+.badge{display:inline-flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline}
+@media (prefers-reduced-motion:reduce){.carousel .list{scroll-behavior:auto}}
+`;
+
+let sheet: CSSStyleSheet | undefined;
+let ids = 0;
+
+// Any element with optional class and part names, and text.
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) {
+    e.className = cls;
+    e.part.add(...cls.split(' '));
+  }
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function link(href: string, text: string, cls = 'link'): HTMLAnchorElement {
+  const a = el('a', cls, text);
+  // Only http(s): a link from the document must never be javascript:.
+  a.href = /^https?:\/\//.test(href) ? href : '#';
+  return a;
+}
+
+function stars(rating: number, label: string): HTMLElement {
+  const s = el('span', 'stars', '★★★★★☆☆☆☆☆'.slice(5 - Math.round(rating), 10 - Math.round(rating)));
+  s.setAttribute('role', 'img');
+  s.setAttribute('aria-label', label);
+  return s;
+}
+
+class ShingleReviews extends HTMLElement {
+  static observedAttributes = ['src', 'limit', 'layout', 'lang'];
+  #root = this.attachShadow({ mode: 'open' });
+  #loaded = '';
+
+  connectedCallback(): void {
+    this.#load();
+  }
+
+  attributeChangedCallback(): void {
+    if (this.isConnected) this.#load();
+  }
+
+  async #load(): Promise<void> {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(CSS);
+    this.#root.adoptedStyleSheets = [sheet];
+    const base = (this.getAttribute('src') || HOME).replace(/\/+$/, '');
+    const key = [base, this.getAttribute('limit'), this.getAttribute('layout'), this.lang].join('\n');
+    if (key === this.#loaded) return;
+    this.#loaded = key;
+    const w = { ...EN, ...WORDS[(this.lang || document.documentElement.lang || 'en').slice(0, 2).toLowerCase()] };
+    try {
+      const res = await fetch(`${base}/widget.json`, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+      if (!res.ok) throw new Error(String(res.status));
+      const doc = (await res.json()) as WidgetDoc;
+      if (key === this.#loaded) this.#render(doc, w);
+    } catch {
+      const box = el('div', 'box');
+      box.append(el('p', 'error', w.fail), link(`${base}/reviews/`, w.all));
+      this.#root.replaceChildren(box);
+    }
+  }
+
+  #render(doc: WidgetDoc, w: Words): void {
+    const lang = this.lang || document.documentElement.lang || 'en';
+    const num = (n: number, digits = 0) => n.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const layout = this.getAttribute('layout');
+    const limit = Math.min(10, Math.max(1, Math.floor(Number(this.getAttribute('limit'))) || 3));
+    const rating = doc.aggregateRating;
+    const avg = `${num(rating.average, 1)} ${w.outOf}`;
+    const box = el('section', `box ${layout === 'badge' || layout === 'carousel' ? layout : 'stack'}`);
+    const h = el('h2', 'heading', `${w.of} ${doc.business.name}`);
+    h.id = `shingle-h${++ids}`;
+    box.setAttribute('aria-labelledby', h.id);
+    const summary = el('p', 'summary');
+    summary.append(
+      stars(rating.average, avg),
+      el('span', 'avg', num(rating.average, 1)),
+      el('span', 'muted', `${w.outOf} · `),
+      link(doc.reviewsUrl, `${num(rating.count)} ${w.reviews}`, 'count'),
+    );
+    box.append(h, summary);
+    if (layout === 'badge') return this.#root.replaceChildren(box);
+
+    const hist = el('ul', 'hist');
+    for (const n of [5, 4, 3, 2, 1]) {
+      const count = rating.histogram[String(n)] ?? 0;
+      const row = el('li', 'row');
+      const track = el('span', 'track');
+      const bar = el('span', 'bar');
+      // CSSOM, not a style attribute: allowed under a strict style-src.
+      bar.style.width = `${rating.count ? (100 * count) / rating.count : 0}%`;
+      track.append(bar);
+      track.setAttribute('aria-hidden', 'true');
+      row.append(el('span', 'label', `${n} ${w.stars}`), track, el('span', 'n', num(count)));
+      hist.append(row);
+    }
+    box.append(hist);
+    const m = doc.moderation;
+    if (m && typeof m.received === 'number' && typeof m.published === 'number')
+      box.append(el('p', 'moderation muted', `${num(m.received)} / ${num(m.published)} ${w.mod}`));
+
+    const list = el('ol', 'list');
+    if (layout === 'carousel') {
+      // A scrolling region must be reachable by keyboard (WCAG 2.1.1).
+      list.tabIndex = 0;
+      list.setAttribute('aria-label', `${w.of} ${doc.business.name}`);
+    }
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
+    for (const r of doc.reviews.slice(0, limit)) list.append(this.#review(r, w, date));
+    box.append(list);
+    if (layout === 'carousel') {
+      const nav = el('div', 'nav');
+      for (const [label, dir] of [
+        [w.prev, -1],
+        [w.next, 1],
+      ] as const) {
+        const b = el('button', 'button', label);
+        b.type = 'button';
+        b.onclick = () =>
+          list.scrollBy({ left: dir * list.clientWidth, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+        nav.append(b);
+      }
+      box.append(nav);
+    }
+    box.append(el('p', 'note muted', w.note), link(doc.reviewsUrl, `${w.all} (${num(rating.count)})`, 'all'));
+    this.#root.replaceChildren(box);
+  }
+
+  #review(r: Review, w: Words, date: Intl.DateTimeFormat): HTMLLIElement {
+    const li = el('li', 'review');
+    li.dataset.id = r.id;
+    const meta = el('p', 'meta');
+    const time = el('time', 'date muted', date.format(new Date(`${r.date}T00:00:00Z`)));
+    time.dateTime = r.date;
+    meta.append(stars(r.rating, `${r.rating} ${w.outOf}`), ' ', el('strong', 'author', r.author), ' · ', time);
+    li.append(meta);
+    if (r.title) li.append(el('h3', 'title', r.title));
+    li.append(el('p', 'text', r.text));
+    if (r.ownerReply) {
+      const reply = el('div', 'reply');
+      reply.append(el('p', 'reply-label muted', w.reply), el('p', 'reply-text', r.ownerReply.text));
+      li.append(reply);
+    }
+    if (r.truncated) li.append(link(r.url, w.more, 'more'));
+    return li;
+  }
+}
+
+if (!customElements.get('shingle-reviews')) customElements.define('shingle-reviews', ShingleReviews);
+
+// The iframe form (/embed/) reports its height; an iframe of ours on this page is sized to it.
+// Only messages from our own origin, only from one of its iframes, only a sane number.
+addEventListener('message', (e: MessageEvent) => {
+  const data = e.data as { type?: unknown; height?: unknown } | null;
+  if (e.origin !== new URL(HOME).origin || data?.type !== 'shingle-embed:height' || typeof data.height !== 'number') return;
+  for (const frame of document.querySelectorAll('iframe')) {
+    if (frame.contentWindow === e.source) frame.style.height = `${Math.min(10000, Math.max(100, Math.ceil(data.height)))}px`;
+  }
+});

@@ -1,0 +1,236 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+
+/**
+ * The widget as a business's own website uses it: a host page on another origin (another port),
+ * under a strict Content-Security-Policy, embeds <shingle-reviews> in each layout, and the /embed/
+ * iframe. Checks what the visitor sees against /reviews.json, keyboard access, axe, and that
+ * nothing else is loaded and no cookie is set.
+ */
+interface ReviewsDoc {
+  aggregateRating: { average: number; count: number };
+  reviews: { id: string; date: string; author: string; rating: number }[];
+}
+
+let sidecar: RunningSidecar;
+let host: Server;
+let hostOrigin: string;
+let browser: Browser;
+let doc: ReviewsDoc;
+const transferred: Record<string, number> = {};
+
+function hostPage(body: string, sidecarOrigin: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Summit host page</title></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${sidecarOrigin}/widget.js"></script></body></html>`;
+}
+
+beforeAll(async () => {
+  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
+  doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
+  const pages: Record<string, string> = {
+    '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
+    '/carousel': `<shingle-reviews layout="carousel" limit="4"></shingle-reviews>`,
+    '/badge': `<shingle-reviews layout="badge"></shingle-reviews>`,
+    '/iframe': `<iframe src="${sidecar.origin}/embed/" title="Customer reviews" width="100%" height="720"></iframe>`,
+  };
+  // A strict policy: scripts, fetches and frames from the sidecar only; no inline anything.
+  const csp = `default-src 'none'; script-src ${sidecar.origin}; connect-src ${sidecar.origin}; frame-src ${sidecar.origin}; style-src 'none'; img-src 'none'; base-uri 'none'`;
+  host = createServer((req, res) => {
+    const body = pages[req.url ?? ''];
+    if (!body) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(hostPage(body, sidecar.origin));
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => host?.close(resolve));
+  await sidecar?.stop();
+  if (Object.keys(transferred).length > 0) {
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/widget-weight.json', `${JSON.stringify(transferred, null, 2)}\n`);
+    console.log(`widget transferred bytes (encoded body, fresh cache): ${JSON.stringify(transferred)}`);
+  }
+});
+
+/** Opens a host page in a fresh context, watching for errors and requests. */
+async function open(path: string, context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {
+  const ctx = context ?? (await newContext(browser, 1280));
+  const page = await ctx.newPage();
+  const watch = watchPage(page, hostOrigin);
+  page.on('response', async (response) => {
+    const name = new URL(response.url()).pathname;
+    if (name === '/widget.js' || name === '/widget.json') {
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      if (sizes) transferred[`${path} ${name}`] = sizes.responseBodySize;
+    }
+  });
+  await page.goto(`${hostOrigin}${path}`, { waitUntil: 'networkidle' });
+  return { page, context: ctx, watch };
+}
+
+/** Everything in the shadow root of the widget that a test looks at. */
+async function widgetView(page: Page) {
+  await page.waitForFunction(() => document.querySelector('shingle-reviews')?.shadowRoot?.querySelector('.summary'));
+  return page.evaluate(() => {
+    const root = document.querySelector('shingle-reviews')!.shadowRoot!;
+    return {
+      average: root.querySelector('.avg')?.textContent,
+      count: root.querySelector('a.count')?.textContent,
+      ids: [...root.querySelectorAll<HTMLElement>('li.review')].map((li) => li.dataset.id),
+      histogram: root.querySelectorAll('.hist li').length,
+      links: root.querySelectorAll('a').length,
+      buttons: root.querySelectorAll('button').length,
+    };
+  });
+}
+
+/** Tabs through the page and returns, for each stop, a description of the deepest focused element. */
+async function tabStops(page: Page, max = 40): Promise<string[]> {
+  const stops: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      if (!el || el === document.body) return 'body';
+      return `${el.tagName.toLowerCase()}|${el.getAttribute('href') ?? el.textContent?.slice(0, 40) ?? ''}`;
+    });
+    if (stop === 'body' && stops.length > 0) break;
+    stops.push(stop);
+  }
+  return stops;
+}
+
+describe('<shingle-reviews> on a page of another origin, under a strict CSP', () => {
+  for (const [layout, limit] of [
+    ['list', 5],
+    ['carousel', 4],
+    ['badge', 0],
+  ] as const) {
+    it(`${layout}: shows what /reviews.json says, no errors, no other requests, no cookies`, async () => {
+      const { page, context, watch } = await open(`/${layout}`);
+      const view = await widgetView(page);
+      expect(view.average).toBe(doc.aggregateRating.average.toFixed(1));
+      expect(view.count).toBe(`${doc.aggregateRating.count} verified reviews`);
+      expect(view.ids).toEqual(doc.reviews.slice(0, limit).map((r) => r.id));
+      expect(view.histogram).toBe(layout === 'badge' ? 0 : 5);
+      expect(watch.errors).toEqual([]);
+      expect(
+        watch.foreignRequests.every((u) => new URL(u).origin === sidecar.origin),
+        watch.foreignRequests.join('\n'),
+      ).toBe(true);
+      expect(watch.foreignRequests.map((u) => new URL(u).pathname).sort()).toEqual(['/widget.js', '/widget.json']);
+      expect(await context.cookies()).toEqual([]);
+      await context.close();
+    });
+
+    it(`${layout}: every link and button is reachable by keyboard, and axe finds nothing`, async () => {
+      const { page, context } = await open(`/${layout}`);
+      const view = await widgetView(page);
+      const stops = await tabStops(page);
+      const focusable = await page.evaluate(() =>
+        [...document.querySelector('shingle-reviews')!.shadowRoot!.querySelectorAll('a, button')].map(
+          (e) => `${e.tagName.toLowerCase()}|${e.getAttribute('href') ?? e.textContent?.slice(0, 40) ?? ''}`,
+        ),
+      );
+      expect(focusable.length).toBe(view.links + view.buttons);
+      for (const f of focusable) expect(stops, `${f} reached by Tab`).toContain(f);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('takes custom properties and ::part() from the host page', async () => {
+    // The host page's own stylesheet (injected, so the test context bypasses the host's CSP for it).
+    const context = await browser.newContext({ bypassCSP: true });
+    const { page } = await open('/list', context);
+    await widgetView(page);
+    await page.addStyleTag({
+      content: 'shingle-reviews { --shingle-accent: rgb(1, 2, 3); } shingle-reviews::part(heading) { text-transform: uppercase; }',
+    });
+    const styles = await page.evaluate(() => {
+      const root = document.querySelector('shingle-reviews')!.shadowRoot!;
+      return { link: getComputedStyle(root.querySelector('a.all')!).color, heading: getComputedStyle(root.querySelector('h2')!).textTransform };
+    });
+    expect(styles).toEqual({ link: 'rgb(1, 2, 3)', heading: 'uppercase' });
+    await context.close();
+  });
+
+  it('follows prefers-color-scheme and prefers-reduced-motion', async () => {
+    const context = await browser.newContext({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    const { page } = await open('/carousel', context);
+    await widgetView(page);
+    const colours = await page.evaluate(() => {
+      const box = document.querySelector('shingle-reviews')!.shadowRoot!.querySelector('.box')!;
+      return getComputedStyle(box).backgroundColor;
+    });
+    expect(colours).toBe('rgb(22, 25, 29)');
+    const smooth = await page.evaluate(
+      () => getComputedStyle(document.querySelector('shingle-reviews')!.shadowRoot!.querySelector('ol')!).scrollBehavior,
+    );
+    expect(smooth).toBe('auto');
+    await context.close();
+  });
+});
+
+describe('the iframe form (/embed/)', () => {
+  it('is sized by the postMessage height protocol, shows the same data, no errors, no cookies', async () => {
+    const { page, context, watch } = await open('/iframe');
+    await page.waitForFunction(() => document.querySelector('iframe')!.style.height !== '');
+    const height = await page.evaluate(() => Number.parseInt(document.querySelector('iframe')!.style.height, 10));
+    const frame = page.frames().find((f) => f.url().startsWith(`${sidecar.origin}/embed/`))!;
+    const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
+    expect(Math.abs(height - inner)).toBeLessThanOrEqual(2);
+    expect(await frame.textContent('.avg')).toBe(doc.aggregateRating.average.toFixed(1));
+    const ids = await frame.$$eval('li[data-review-id]', (els) => els.map((e) => e.getAttribute('data-review-id')));
+    expect(ids).toEqual(doc.reviews.slice(0, 5).map((r) => r.id));
+    expect(watch.errors).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await context.close();
+  });
+
+  it('is readable at its fixed height without JavaScript', async () => {
+    const context = await newContext(browser, 1280, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${hostOrigin}/iframe`, { waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => document.querySelector('iframe')!.clientHeight)).toBe(720);
+    const frame = page.frames().find((f) => f.url().startsWith(`${sidecar.origin}/embed/`))!;
+    expect(await frame.textContent('h1')).toMatch(/Customer reviews of/);
+    expect(await frame.textContent('.avg')).toBe(doc.aggregateRating.average.toFixed(1));
+    await context.close();
+  });
+});
+
+describe('the developer page generator', () => {
+  it('writes the snippet and updates the live preview, which is the real widget', async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    const watch = watchPage(page, sidecar.origin);
+    await page.goto(`${sidecar.origin}/developers/#page_widget`, { waitUntil: 'networkidle' });
+    await page.selectOption('#w_layout', 'badge');
+    await page.fill('#w_limit', '7');
+    await page.dispatchEvent('#w_limit', 'input');
+    const snippet = await page.textContent('#page_widget_snippet');
+    expect(snippet).toContain('<shingle-reviews limit="7" layout="badge"></shingle-reviews>');
+    expect(snippet).toContain('/widget.js"></script>');
+    await page.waitForFunction(() => !document.querySelector('#page_widget_preview shingle-reviews')!.shadowRoot!.querySelector('.hist'));
+    expect(await page.getAttribute('#page_widget_preview shingle-reviews', 'layout')).toBe('badge');
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
+import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
+import { runImport } from '../../scripts/import.ts';
+import { buildDataFixture, buildFullFixture, ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/build-fixture.ts';
+import { IMPORT_FIXTURES } from '../helpers/import-fixtures.ts';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** An empty content folder with the sample business (time zone America/Denver). */
+function emptyContent(): { root: string; content: string } {
+  const root = tempDir('import');
+  dirs.push(root);
+  const content = join(root, 'content');
+  mkdirSync(join(content, 'reviews'), { recursive: true });
+  cpSync(join(SAMPLE_CONTENT, 'business.json'), join(content, 'business.json'));
+  return { root, content };
+}
+
+/** Every file under a folder with its bytes, for byte-for-byte comparison. */
+function snapshot(dir: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (d: string) =>
+    readdirSync(d).forEach((n) =>
+      statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : out.set(relative(dir, join(d, n)), readFileSync(join(d, n))),
+    );
+  walk(dir);
+  return out;
+}
+
+async function cli(script: string, args: string[], contentDir: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_DIR: contentDir },
+  });
+  return stdout;
+}
+
+describe.each([
+  ['google-takeout', 'takeout-1', 8],
+  ['google-api', 'google-api', 3],
+  ['trustpilot', 'trustpilot', 2],
+  ['csv', 'reviews.csv', 3],
+] as const)('re-import of %s is idempotent', (source, fixture, count) => {
+  it('import twice, build twice: the same bytes', async () => {
+    const { root, content } = emptyContent();
+    const first = runImport(source, join(IMPORT_FIXTURES, fixture), content, '2025-11-01');
+    expect(first.report.new).toHaveLength(count);
+    await buildDataFixture({ contentDir: content, outDir: join(root, 'dist-1') });
+    const contentBefore = snapshot(content);
+    const second = runImport(source, join(IMPORT_FIXTURES, fixture), content, '2025-11-02');
+    expect(second.report).toMatchObject({ new: [], updated: [] });
+    expect(second.report.unchanged).toHaveLength(count);
+    expect(second.written).toEqual([]);
+    expect(snapshot(content)).toEqual(contentBefore);
+    await buildDataFixture({ contentDir: content, outDir: join(root, 'dist-2') });
+    expect(snapshot(join(root, 'dist-2'))).toEqual(snapshot(join(root, 'dist-1')));
+  });
+});
+
+describe('import → verify → build, on the Takeout fixtures', () => {
+  let doc: ReviewsDocument;
+  let insights: InsightsDocument;
+  let home: string;
+  const out: string[] = [];
+
+  beforeAll(async () => {
+    const { root, content } = emptyContent();
+    const jobs = join(IMPORT_FIXTURES, 'jobs.csv');
+    out.push(await cli('import.ts', ['google-takeout', join(IMPORT_FIXTURES, 'takeout-1'), '--today', '2025-11-01'], content));
+    out.push(await cli('verify.ts', ['--jobs', jobs, '--today', '2025-11-02'], content));
+    out.push(
+      await cli(
+        'import.ts',
+        ['google-takeout', join(IMPORT_FIXTURES, 'takeout-2/Takeout/Google Business Profile'), '--today', '2025-11-03'],
+        content,
+      ),
+    );
+    out.push(await cli('verify.ts', ['--jobs', jobs, '--today', '2025-11-03'], content));
+    const dist = join(root, 'dist');
+    await buildFullFixture({ contentDir: content, outDir: dist });
+    doc = JSON.parse(readFileSync(join(dist, 'reviews.json'), 'utf8')) as ReviewsDocument;
+    insights = JSON.parse(readFileSync(join(dist, 'insights.json'), 'utf8')) as InsightsDocument;
+    home = readFileSync(join(dist, 'index.html'), 'utf8');
+  }, 240_000);
+
+  it('reports what each step did', () => {
+    expect(out[0]).toContain('google-takeout: 8 new, 0 updated, 0 unchanged');
+    expect(out[1]).toContain('verified 5 by job match, 0 by your decisions in the queue; 1 to decide in the queue; 2 with no candidate job');
+    expect(out[2]).toContain('google-takeout: 1 new, 2 updated, 6 unchanged');
+    expect(out[3]).toContain('verified 1 by job match');
+  });
+
+  it('publishes exactly the reviews that match a job, with ratings, texts, replies, dates and technicians', () => {
+    const shown = doc.reviews.map((r) => ({
+      author: r.author,
+      date: r.date,
+      rating: r.rating,
+      text: r.text.slice(0, 30),
+      reply: r.ownerReply ?? null,
+      technicians: r.technicians.map((t) => t.id),
+      area: r.serviceArea?.id,
+      language: r.language,
+      verification: r.verification,
+    }));
+    expect(shown).toEqual([
+      {
+        author: 'H. V.',
+        date: '2025-10-15',
+        rating: 5,
+        text: 'Tomasz fixed the leak over our',
+        reply: null,
+        technicians: ['tomasz'],
+        area: 'greeley',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-03' },
+      },
+      {
+        author: 'J. H.',
+        date: '2025-08-20',
+        rating: 5,
+        text: 'Muy buen trabajo, el equipo fu',
+        reply: { text: '¡Muchas gracias, José!', date: '2025-08-21' },
+        technicians: ['luis'],
+        area: 'fort-collins',
+        language: 'es',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'G. L.',
+        date: '2025-07-01',
+        rating: 5,
+        text: '',
+        reply: null,
+        technicians: ['tomasz'],
+        area: 'greeley',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'B. T.',
+        date: '2025-06-05',
+        rating: 5,
+        text: 'Kyle put in new gutters. Good ',
+        reply: null,
+        technicians: ['kyle'],
+        area: 'windsor',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'R. M.',
+        date: '2025-05-10',
+        rating: 5,
+        text: 'Marco and his crew replaced ou',
+        reply: { text: 'Thank you Rhonda! Enjoy the new roof.', date: '2025-05-12' },
+        technicians: ['luis', 'marco'],
+        area: 'loveland',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+      {
+        author: 'D. W.',
+        date: '2025-04-25',
+        rating: 5,
+        text: 'Good job on the skylight. Upda',
+        reply: null,
+        technicians: ['dave'],
+        area: 'estes-park',
+        language: 'en',
+        verification: { status: 'verified', method: 'job-match', verifiedOn: '2025-11-02' },
+      },
+    ]);
+    expect(doc.reviews.find((r) => r.author === 'B. T.')!.updatedAt).toBe('2025-07-20');
+    expect(JSON.stringify(doc)).not.toMatch(/JOB-25|Martinez|Thompson/);
+  });
+
+  it('publishes a moderation record whose counts add up to the reviews received', () => {
+    expect(doc.moderation).toMatchObject({ received: 9, published: 6, unverified: 3, withheld: { total: 0 } });
+    expect(doc.moderation.byRating.find((r) => r.rating === 1)).toEqual({ rating: 1, received: 1, published: 0, unverified: 1, withheld: 0 });
+    expect(insights.moderation).toEqual(doc.moderation);
+    expect(home).toContain('How reviews are moderated');
+    expect(home).toMatch(/9 reviews<!--[^>]*-->\s*received|9 reviews received/);
+  });
+});
