@@ -7,18 +7,17 @@ const CORS: readonly [string, string][] = [
 /** Short freshness, long stale-while-revalidate: clients revalidate cheaply with the ETag. */
 export const DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
+/**
+ * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
+ * scripts only from this origin, no forms, no plugins, no base rewriting.
+ */
+export const EMBED_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
 /** Headers every file of the static tier carries (`/*` in _headers). */
 export const SITE_HEADERS: readonly [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
-
-/**
- * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
- * scripts only from this origin, no forms, no plugins, no base rewriting.
- */
-export const EMBED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
 /** WebSub discovery header for a topic (WebSub §4): one hub link and one self link. */
 export function websubLinkHeader(baseUrl: string, topicPath: string): string {
