@@ -114,7 +114,8 @@ export function enhanceFilters(): void {
     staticList.hidden = false;
   };
   // Best match needs the sidecar: the choice appears only with JavaScript, and falls back with the rest.
-  document.getElementById('page_order_field')?.removeAttribute('hidden');
+  // Shown once the script runs; its space is kept from the start, so nothing shifts (CLS 0).
+  document.getElementById('page_order_field')?.classList.remove('field--deferred');
   const fillForm = (filters: URLSearchParams) => {
     const order = form.elements.namedItem(ORDER_KEY) as HTMLSelectElement | null;
     if (order) order.value = filters.get(ORDER_KEY) ?? '';
