@@ -12,34 +12,40 @@
  * Run with `node --expose-gc` to also report the live heap (sampled after a full GC each second).
  * Environment: HUB_BENCH_SIZES (default "1000,10000"), HUB_BENCH_CONCURRENCY (default: the
  * hub default, HUB_CONCURRENCY), HUB_BENCH_CHILDREN (subscriber processes, default 2).
+ *
+ * `--replicas 1,2` (or HUB_BENCH_REPLICAS): the same fan-out on PostgreSQL (a throw-away server,
+ * Debian's postgresql) with that many hub processes, each pinned to one core with taskset where
+ * available. Every replica sees the same new build; the first to record it queues the fan-out and
+ * NOTIFY wakes the others. Reported: time to all acknowledged, hub CPU (all replicas) per delivery.
  */
 import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import { loadConfig } from '../sidecar/config.ts';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { getHeapStatistics } from 'node:v8';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { TOPIC_PATHS } from '../core/model/published-paths.ts';
-import { loadSnapshot } from '../sidecar/data/load-snapshot.ts';
 import type { Snapshot, SnapshotSource } from '../sidecar/data/snapshot.ts';
 import { createHub } from '../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
 import { createTestCa } from './lib/test-ca.ts';
 import { printTable } from './lib/bench-table.ts';
+import { formatMachine, machineInfo } from './lib/machine-info.ts';
+import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
+import { currentSnapshot, withChangedFeed } from './lib/bench-hub-snapshot.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const BASE_URL = DEFAULT_BASE_URL;
 const hostOf = (i: number) => `s${i}.bench.test`;
 
 type Row = Record<string, string | number>;
-type ChildMessage = { ready: true; port: number } | { acks: number; bad: number };
+export type ChildMessage = { ready: true; port: number } | { acks: number; bad: number; cpuMicros: number };
 
 // ---- subscriber child process ----------------------------------------------------------------
 
@@ -51,6 +57,11 @@ async function runSubscriberChild(file: string): Promise<void> {
   let acks = 0;
   let bad = 0;
   let reported = -1;
+  let cpuStart = process.cpuUsage();
+  const cpuMicros = () => {
+    const c = process.cpuUsage(cpuStart);
+    return c.user + c.system;
+  };
   const server = createServer({ key, cert: first, SNICallback: (name, cb) => cb(null, contexts.get(name)) }, (req, res) => {
     let size = 0;
     req.on('data', (c: Buffer) => (size += c.length));
@@ -66,48 +77,34 @@ async function runSubscriberChild(file: string): Promise<void> {
   setInterval(() => {
     if (acks + bad !== reported) {
       reported = acks + bad;
-      process.send!({ acks, bad } satisfies ChildMessage);
+      process.send!({ acks, bad, cpuMicros: cpuMicros() } satisfies ChildMessage);
     }
   }, 20);
   process.on('message', (m: { reset?: boolean }) => {
-    if (m.reset) [acks, bad, reported] = [0, 0, -1];
+    if (m.reset) {
+      [acks, bad, reported] = [0, 0, -1];
+      cpuStart = process.cpuUsage();
+    }
   });
   process.on('disconnect', () => process.exit(0));
 }
 
 // ---- the benchmark -------------------------------------------------------------------------------
 
-async function currentSnapshot(): Promise<Snapshot> {
-  for (const dir of [process.env.DIST_DIR, join(ROOT, 'dist'), join(ROOT, '.tmp', 'test-dist')]) {
-    if (dir && existsSync(join(dir, 'build-manifest.json'))) return loadSnapshot(resolve(ROOT, dir));
-  }
-  const { buildSite } = await import('./build.ts');
-  const dir = mkdtempSync(join(tmpdir(), 'bench-hub-dist-'));
-  await buildSite(dir);
-  return loadSnapshot(dir);
-}
+type SubscriberChild = { child: ChildProcess; port: number; acks: number; bad: number; cpuMicros: number };
 
-/** The same build with a changed Atom feed (an XML comment after the root element): what a rebuild would publish. */
-function withChangedFeed(snapshot: Snapshot, tag: string): Snapshot {
-  const documents = new Map(snapshot.documents);
-  const doc = documents.get('/feed.xml')!;
-  const bytes = Buffer.concat([doc.identity.bytes, Buffer.from(`<!-- bench ${tag} -->\n`)]);
-  documents.set('/feed.xml', { ...doc, identity: { bytes, etag: `"bench-${tag}"` } });
-  return { ...snapshot, documents };
-}
-
-function startChildren(count: number, files: string[]): Promise<{ child: ChildProcess; port: number; acks: number; bad: number }[]> {
+function startChildren(count: number, files: string[]): Promise<SubscriberChild[]> {
   return Promise.all(
     files.slice(0, count).map(
       (file) =>
-        new Promise<{ child: ChildProcess; port: number; acks: number; bad: number }>((ok, fail) => {
+        new Promise<SubscriberChild>((ok, fail) => {
           const child = fork(import.meta.filename, ['--subscriber-child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-          const entry = { child, port: 0, acks: 0, bad: 0 };
+          const entry = { child, port: 0, acks: 0, bad: 0, cpuMicros: 0 };
           child.on('message', (m: ChildMessage) => {
             if ('ready' in m) {
               entry.port = m.port;
               ok(entry);
-            } else [entry.acks, entry.bad] = [m.acks, m.bad];
+            } else [entry.acks, entry.bad, entry.cpuMicros] = [m.acks, m.bad, m.cpuMicros];
           });
           child.once('exit', (code) => fail(new Error(`subscriber process exited with ${code}`)));
         }),
@@ -115,8 +112,15 @@ function startChildren(count: number, files: string[]): Promise<{ child: ChildPr
   );
 }
 
-/** Runs the fan-out for each size; returns one row per size. */
+function replicaCounts(): number[] {
+  const i = process.argv.indexOf('--replicas');
+  const value = i >= 0 ? process.argv[i + 1] : process.env.HUB_BENCH_REPLICAS;
+  return value ? value.split(',').map(Number).filter((r) => r > 0) : [];
+}
+
+/** Runs the fan-out for each size (and, with --replicas, on PostgreSQL for each replica count); returns one row per run. */
 export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,10000').split(',').map(Number)): Promise<Row[]> {
+  const replicas = replicaCounts();
   const max = Math.max(...sizes);
   const childCount = Number(process.env.HUB_BENCH_CHILDREN ?? 2);
   const work = mkdtempSync(join(tmpdir(), 'bench-hub-'));
@@ -139,15 +143,25 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
   });
   const children = await startChildren(childCount, files);
   const rows: Row[] = [];
+  const reset = () => {
+    for (const c of children) {
+      c.child.send({ reset: true });
+      [c.acks, c.bad, c.cpuMicros] = [0, 0, 0];
+    }
+  };
+  const pg = replicas.length > 0 ? await startReplicaBench() : null;
   try {
-    for (const [run, n] of sizes.entries()) {
-      for (const c of children) {
-        c.child.send({ reset: true });
-        [c.acks, c.bad] = [0, 0];
+    let run = 0;
+    for (const n of sizes) {
+      reset();
+      rows.push({ store: 'sqlite (in process)', replicas: 1, ...(await fanOut(n, run++, base, children, ca.caFile, work)) });
+      for (const r of replicas) {
+        reset();
+        rows.push(await runReplicaFanOut(pg!, { n, run: run++, replicas: r, ports: children.map((c) => c.port), caFile: ca.caFile, acked: () => children.reduce((s, c) => s + c.acks, 0), bad: () => children.reduce((s, c) => s + c.bad, 0), subscriberCpuMicros: () => children.reduce((s, c) => s + c.cpuMicros, 0) }));
       }
-      rows.push(await fanOut(n, run, base, children, ca.caFile, work));
     }
   } finally {
+    await pg?.close();
     for (const c of children) c.child.disconnect();
     ca.dispose();
     rmSync(work, { recursive: true, force: true });
@@ -155,7 +169,7 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
   return rows;
 }
 
-async function fanOut(n: number, run: number, base: Snapshot, children: { port: number; acks: number; bad: number }[], caFile: string, work: string): Promise<Row> {
+async function fanOut(n: number, run: number, base: Snapshot, children: SubscriberChild[], caFile: string, work: string): Promise<Row> {
   const dbPath = join(work, `hub-${run}.db`);
   const store = openSqliteHubStore(dbPath);
   // The current build is already published: only the change below fans out.
@@ -221,6 +235,8 @@ async function fanOut(n: number, run: number, base: Snapshot, children: { port: 
     'deliveries/s': Math.round(done / seconds),
     'hub CPU (s)': cpuSeconds.toFixed(1),
     'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+    // The subscribers' TLS server side runs on the same cores: time ≈ (hub + subscriber CPU) / cores on a quiet machine.
+    'subscriber CPU ms/delivery': ((children.reduce((s, c) => s + c.cpuMicros, 0) / 1000) / Math.max(done, 1)).toFixed(2),
     'hub RSS before (MB)': mb(rssBefore),
     'hub RSS peak (MB)': mb(rssPeak),
     'heap peak (MB)': mb(heapPeak),
@@ -245,6 +261,10 @@ function seedSubscriptions(dbPath: string, n: number, ports: number[]): void {
 
 if (process.argv[2] === '--subscriber-child') {
   await runSubscriberChild(process.argv[3]!);
+} else if (process.argv[2] === '--hub-replica') {
+  await runHubReplica(process.argv[3]!);
 } else if (import.meta.main) {
+  const machine = formatMachine(await machineInfo());
   printTable('hub fan-out', await runHubBench());
+  console.log(`\n${machine}`);
 }

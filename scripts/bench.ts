@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { printTable } from './lib/bench-table.ts';
+import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runBuildBench } from './bench-build.ts';
 
 type Rows = Record<string, string | number>[];
@@ -26,7 +27,10 @@ const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const suite of suites) {
   if (wanted.length > 0 && !wanted.includes(suite.name)) continue;
   if (!existsSync(join(import.meta.dirname, suite.file))) continue;
+  // Sampled before the suite: the load it ran under, not the load it caused.
+  const machine = formatMachine(await machineInfo());
   const result = await suite.run();
   if (Array.isArray(result)) printTable(suite.name, result);
   else if (result) for (const [title, rows] of Object.entries(result)) printTable(`${suite.name}: ${title}`, rows);
+  console.log(`\n${machine}`);
 }

@@ -13,6 +13,7 @@ import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-man
 import { buildOptionsFromEnv } from '../core/build/build-options.ts';
 import { renderDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
+import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { getSiteModel } from '../site/lib/site-data.ts';
@@ -58,6 +59,13 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
+    // The self-hosted static tier. Paths and addresses come from the environment, never from where this
+    // build happens to run, so two builds of the same content stay byte-identical.
+    const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321').split(',').map((u) => u.trim()).filter(Boolean);
+    await writeFile(
+      join(staging, 'nginx.conf'),
+      renderNginxConf({ baseUrl: model.baseUrl, root: process.env.NGINX_ROOT ?? '/srv/shingle/dist', documents, upstreams, listen: process.env.NGINX_LISTEN ?? '8080' }),
+    );
     const manifest = assembleManifest(model, options.SINCE_WINDOW_DAYS, computeInputsHash(root, contentDir, options), documents);
     await checkDist(staging, manifest);
     phase('check');

@@ -37,6 +37,7 @@ import { createDataDocuments } from './routes/data-documents.ts';
 import { findRoute } from './routes/find.ts';
 import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
 import { healthzRoute } from './routes/healthz.ts';
+import type { StoreHealth } from './storage/open-stores.ts';
 import { searchRoute } from './routes/search.ts';
 import { sinceRoute } from './routes/since.ts';
 import { staticPagesRoute } from './routes/static-pages.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   mcpHandler: RequestHandler;
   /** The WebSub hub: its router is mounted at /api/websub/hub, and it hears of every new build. */
   hub: Pick<Hub, 'router' | 'onSnapshot'>;
+  /** Store kind and reachability for /healthz (sidecar/storage/open-stores.ts); absent in tests without state. */
+  storeHealth?: () => Promise<StoreHealth>;
   /** Monotonic clock in milliseconds (durations, rate-limit windows). */
   now?: () => number;
   /** The newest build the sidecar refused to serve, for /healthz (see data/build-guard.ts). */
@@ -128,7 +131,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   app.use(cors());
   app.use(bodySizeLimit(config.MAX_BODY_BYTES));
   app.use(HUB_PATH, deps.hub.router);
-  app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild));
+  app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild, deps.storeHealth));
   app.all(Object.values(DOCUMENT_PATHS), documents.route);
   app.all(SEARCH_PATH, asMiddleware(search));
   app.all(FIND_PATH, asMiddleware(find));

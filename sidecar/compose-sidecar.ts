@@ -14,6 +14,7 @@ import { createHub, type Hub, type HubDeps } from './hub/create-hub.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createMcpHandler, type McpDeps } from './mcp/create-mcp-handler.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { openStores, type Stores } from './storage/open-stores.ts';
 
 /** What a caller may put in place of the defaults: tests inject clocks, resolvers, stubs; main.ts nothing but its logger. */
 export interface SidecarOverrides {
@@ -58,13 +59,18 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
 
   let refused: RejectedBuild | null = null;
   let watcher: DistWatcher | undefined;
+  // State (hub, MCP revocations): PostgreSQL with DATABASE_URL, else the SQLite files. A test that
+  // injects its own hub store, or runs without a hub, opens none unless DATABASE_URL asks for it.
+  const hubOverride = overrides.hub === false ? undefined : overrides.hub;
+  const stores: Stores | null = config.DATABASE_URL !== '' || (overrides.hub !== false && !hubOverride?.store) ? await openStores(config, logger) : null;
   const hub: ComposedSidecar['hub'] =
     overrides.hub === false
       ? stubHub()
-      : await createHub({ snapshots, config, logger, ...overrides.hub, refresh: async () => watcher?.check() });
+      : await createHub({ snapshots, config, logger, ...(stores && { store: stores.hub }), ...hubOverride, refresh: async () => watcher?.check() });
   const mcpOverride = overrides.mcp;
-  const mcpHandler = mcpOverride && 'handler' in mcpOverride ? mcpOverride.handler : createMcpHandler({ snapshots, config, logger, ...mcpOverride });
-  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now, refusedBuild: () => refused });
+  const mcpHandler =
+    mcpOverride && 'handler' in mcpOverride ? mcpOverride.handler : createMcpHandler({ snapshots, config, logger, ...(stores && { revocations: stores.revocations }), ...mcpOverride });
+  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now, refusedBuild: () => refused, ...(stores && { storeHealth: () => stores.health() }) });
   if (overrides.watch ?? config.WATCH_INTERVAL_MS > 0) {
     watcher = watchDist(distDir, snapshots, {
       intervalMs: config.WATCH_INTERVAL_MS,
@@ -90,6 +96,7 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
       for (const t of tasks) await t.destroy();
       app.close();
       await hub.close();
+      await stores?.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { BuildOptionsSchema } from '../core/build/build-options.ts';
 import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
 import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
+import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
@@ -42,6 +43,7 @@ export const SidecarConfigSchema = z
     ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,
+    ...StoreConfigShape,
   })
   .strict();
 export type SidecarConfig = z.infer<typeof SidecarConfigSchema>;
@@ -73,5 +75,5 @@ export function loadConfig(env: NodeJS.ProcessEnv): SidecarConfig {
 
 /** The config as it may be logged: secrets replaced by "***" (or "" when unset). */
 export function redactConfig(config: SidecarConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : v]));
+  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : k === 'DATABASE_URL' ? redactDatabaseUrl(String(v)) : v]));
 }

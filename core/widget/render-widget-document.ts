@@ -2,8 +2,8 @@ import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { WIDGET_REVIEW_COUNT, WIDGET_TEXT_MAX, type WidgetDocument, type WidgetReview } from './widget-document-schema.ts';
 
-/** The reviews document as rendered; a later version may carry a moderation record (issue 13). */
-export type WidgetSource = ReviewsDocument & { moderation?: unknown };
+/** The reviews document as rendered (its moderation record optional, so older documents render too). */
+export type WidgetSource = Omit<ReviewsDocument, 'moderation'> & { moderation?: ReviewsDocument['moderation'] };
 
 /** Cuts `text` to at most `max` characters at a word boundary, never inside a surrogate pair. */
 export function cutText(text: string, max = WIDGET_TEXT_MAX): { text: string; truncated: boolean } {
@@ -36,16 +36,13 @@ function widgetReview(r: Review): WidgetReview {
  * order: newest first, ties by id). Pure; key order fixed, so equal data gives equal bytes.
  */
 export function renderWidgetDocument(doc: WidgetSource, baseUrl: string): WidgetDocument {
-  const moderation = doc.moderation;
   return {
     version: '1.0.0',
     updated: doc.updated,
     business: { name: doc.business.name },
     reviewsUrl: `${baseUrl}/reviews/`,
     aggregateRating: doc.aggregateRating,
-    ...(moderation !== null && typeof moderation === 'object' && !Array.isArray(moderation)
-      ? { moderation: moderation as Record<string, unknown> }
-      : {}),
+    ...(doc.moderation === undefined ? {} : { moderation: doc.moderation }),
     reviews: doc.reviews.slice(0, WIDGET_REVIEW_COUNT).map(widgetReview),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AggregateRatingSchema } from '../schemas/aggregate-rating-schema.ts';
 import { CalendarDateSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from '../schemas/primitives.ts';
+import { ModerationRecordSchema } from '../schemas/moderation-schema.ts';
 import { OwnerReplySchema } from '../schemas/review-schema.ts';
 
 /** How many newest reviews /widget.json carries: the most the widget's `limit` attribute asks for. */
@@ -35,10 +36,9 @@ export const WidgetDocumentSchema = z
     business: z.object({ name: z.string().min(1) }).strict(),
     reviewsUrl: HttpUrlSchema.meta({ description: 'The page listing every review.' }),
     aggregateRating: AggregateRatingSchema,
-    moderation: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .meta({ description: 'The moderation record of /reviews.json (reviews received, published, withheld per reason), copied when it has one.' }),
+    moderation: ModerationRecordSchema.optional().meta({
+      description: 'The moderation record of /reviews.json (reviews received, published, unverified, withheld per reason), copied when it has one.',
+    }),
     reviews: z
       .array(WidgetReviewSchema)
       .max(WIDGET_REVIEW_COUNT)

@@ -31,7 +31,7 @@ export interface HubDeps {
   /** Seams for tests and the benchmark; production uses the defaults. */
   resolve?: HostResolver;
   random?: () => number;
-  /** A store to use instead of opening HUB_DB_PATH (it is then not closed by the hub). */
+  /** The store (sidecar/storage/open-stores.ts); without it the hub opens HUB_DB_PATH itself and closes it on close(). */
   store?: HubStore;
   /**
    * Looks for a new build before a publish ping is handled (e.g. the dist watcher's `check`), so
@@ -58,21 +58,22 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-/** How long a claimed notification stays reserved for this process (claims also cover time queued for a slot). */
-const CLAIM_MS = 10 * 60_000;
+/** Pause before publishing again after the database refused a publish. */
+const PUBLISH_RETRY_MS = 5_000;
 /** How long close() lets deliveries in flight finish before cutting them. */
 const STOP_GRACE_MS = 3_000;
 /**
- * The WebSub hub (issue 5): verified subscriptions in SQLite, change detection per topic after
- * every build, durable fan-out with retries, and SSRF-safe outbound requests.
+ * The WebSub hub (issue 5): verified subscriptions in the store (SQLite, or PostgreSQL shared by
+ * replicas — issue 14), change detection per topic after every build, durable verifications and
+ * fan-out with retries, and SSRF-safe outbound requests.
  */
 export async function createHub(deps: HubDeps): Promise<Hub> {
   const settings = resolveHubSettings(deps.config);
   const { logger } = deps;
   const now = deps.clock ?? Date.now;
   const store = deps.store ?? openSqliteHubStore(resolvePath(settings.dbPath));
-  const released = await store.deliveryReleaseClaims();
-  if (released > 0) logger.info('hub.claims_released', { count: released });
+  // No claims are released here: several processes may share the store. Claims of a process that
+  // died expire after HUB_CLAIM_TIMEOUT (live ones are renewed by the heartbeat) and are then taken over.
 
   const client = createOutboundClient({
     resolve: deps.resolve ?? systemResolver,
@@ -94,10 +95,11 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
 
   let wakeWorker = () => {};
   const publisher = createPublisher({ store, topics: settings.topics, now, logger, onQueued: () => wakeWorker() });
-  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, now, logger, hardStop: hardStop.signal });
+  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, store, now, logger, hardStop: hardStop.signal });
   const worker = createDeliveryWorker({
     io: {
-      claim: (limit) => store.deliveryClaim(now(), limit, CLAIM_MS),
+      claim: (limit) => store.deliveryClaim(now(), limit, settings.claimTimeoutMs),
+      extend: (ids) => store.deliveryExtendClaims(ids, now() + settings.claimTimeoutMs),
       send,
       complete: async (results) => {
         const removed = await store.deliveryComplete(results, now(), MAX_CONSECUTIVE_FAILURES);
@@ -113,10 +115,14 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     retryDelaysMs: settings.retryDelaysMs,
     retryJitter: settings.retryJitter,
     maxInFlight: settings.concurrency * 4,
+    idlePollMs: settings.pollIntervalMs,
+    heartbeatMs: Math.max(100, Math.floor(settings.claimTimeoutMs / 3)),
     logger,
   });
   wakeWorker = () => worker.wake();
   const intents = createSubscriptionIntents({ store, client, limiter, settings, now, logger, deny });
+  // Work queued by any process (NOTIFY on PostgreSQL) starts here at once; polling covers missed wake-ups.
+  const unlisten = store.onWake((kind) => (kind === 'deliveries' ? worker.wake() : intents.wake()));
   const rate = createTokenBucketLimiter(settings.subscribeRatePerMinute, now);
   const router = createHubRouter({
     context: { topics: [...settings.topics.keys()], allow: settings.allow, lease: settings.lease },
@@ -129,9 +135,25 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     publishToken: settings.publishToken,
   });
 
+  // Publishes the current build; when the database is down, tries again until it succeeds (a newer
+  // build that is never recorded would hold back the delivery of the older one on every replica).
+  let retryPublish: NodeJS.Timeout | null = null;
+  const publishCurrent = () => {
+    if (retryPublish) clearTimeout(retryPublish);
+    retryPublish = null;
+    publisher.publish(deps.snapshots.current()).catch((e: unknown) => {
+      logger.error('hub.publish_failed', { error: String(e) });
+      if (!closed) retryPublish = setTimeout(publishCurrent, PUBLISH_RETRY_MS).unref();
+    });
+  };
   // Catch up with a build that appeared while the hub was not running.
-  await publisher.publish(deps.snapshots.current());
+  let closed = false;
+  await publisher.publish(deps.snapshots.current()).catch((e: unknown) => {
+    logger.error('hub.publish_failed', { error: String(e) });
+    retryPublish = setTimeout(publishCurrent, PUBLISH_RETRY_MS).unref();
+  });
   worker.start();
+  intents.start();
 
   const tasks: ScheduledTask[] = [];
   if (settings.sweepCron !== '') {
@@ -147,19 +169,20 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     );
   }
 
-  let closed = false;
   return {
     router,
-    onSnapshot(next) {
-      publisher.publish(next).catch((e: unknown) => logger.error('hub.publish_failed', { error: String(e) }));
+    onSnapshot() {
+      publishCurrent();
     },
     publish: (topicUrls) => publisher.publish(deps.snapshots.current(), topicUrls),
     async stats() {
-      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: intents.pending, outboundActive: limiter.active, outboundWaiting: limiter.waiting };
+      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: await store.verificationCount(), outboundActive: limiter.active, outboundWaiting: limiter.waiting };
     },
     async close() {
       if (closed) return;
       closed = true;
+      if (retryPublish) clearTimeout(retryPublish);
+      unlisten();
       for (const t of tasks) await t.destroy();
       await intents.close();
       // Sends in flight get a grace period, then are cut; cut ones are released, not counted as failures.

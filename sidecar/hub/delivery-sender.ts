@@ -1,7 +1,7 @@
 import { websubLinkHeader } from '../../core/build/render-headers-file.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
 import type { Logger } from '../logger.ts';
-import type { ClaimedDelivery } from '../storage/hub-store.ts';
+import type { ClaimedDelivery, HubStore } from '../storage/hub-store.ts';
 import { deliverNotification } from './deliver-notification.ts';
 import type { SendOutcome } from './delivery-worker.ts';
 import type { HubSettings } from './hub-settings.ts';
@@ -15,6 +15,8 @@ export interface DeliverySenderOptions {
   client: OutboundClient;
   limiter: ConcurrencyLimiter;
   publisher: Publisher;
+  /** To tell a newer local build from an older one (replicas load a new build a moment apart). */
+  store: Pick<HubStore, 'topicHashGet'>;
   now: () => number;
   logger: Logger;
   /** Aborted when the hub must stop now: requests in flight are cut and their notifications released, not failed. */
@@ -35,10 +37,16 @@ export function createDeliverySender(o: DeliverySenderOptions): (d: ClaimedDeliv
       o.logger.error('hub.topic_missing', { topic: d.topic });
       return { outcome: 'released', retryAt: o.now() + 60_000 };
     }
-    if (topicContentHash(doc.identity.bytes) !== d.contentHash) {
-      // A newer build than the one queued: make sure it is published (new delivery id), then send that.
-      // If it had been published already, the row was superseded and is due now; the short pause only
-      // guards against spinning on a row that, unexpectedly, was not.
+    const local = topicContentHash(doc.identity.bytes);
+    if (local !== d.contentHash) {
+      // This process serves other bytes than the notification was queued for. If the queued content is
+      // still the newest recorded, this process is the one behind (a replica that has not loaded the
+      // new build yet): leave it to a process that has, or to this one in a moment — publishing our
+      // older bytes would send subscribers the old content again.
+      const recorded = await o.store.topicHashGet(d.topic);
+      if (recorded === d.contentHash) return { outcome: 'released', retryAt: o.now() + 1_000 };
+      if (recorded === local) return { outcome: 'released' }; // superseded by our build: due again now
+      // A newer build than any recorded: publish it (new delivery id), then send that.
       const changed = await o.publisher.publish(snapshot, [d.topic]);
       return changed.length > 0 ? { outcome: 'released' } : { outcome: 'released', retryAt: o.now() + 1_000 };
     }

@@ -12,6 +12,8 @@ export interface DeliveryWorkerIo {
   send(delivery: ClaimedDelivery, queueSignal: AbortSignal): Promise<SendOutcome>;
   complete(results: DeliveryResult[]): Promise<void>;
   nextDueAt(): Promise<number | null>;
+  /** Renews this process's claims on notifications still being sent or waiting for a slot (heartbeat). */
+  extend?(subscriptionIds: string[]): Promise<void>;
 }
 
 export interface DeliveryWorkerOptions {
@@ -28,6 +30,8 @@ export interface DeliveryWorkerOptions {
   flushMs?: number;
   /** Longest sleep between two looks at the queue when nothing is due. */
   idlePollMs?: number;
+  /** How often claims held are renewed through `io.extend` (a third of the claim expiry). */
+  heartbeatMs?: number;
   logger: Logger;
 }
 
@@ -63,6 +67,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** The last claim filled all the room: more is probably due. */
   let backlog = false;
   const minBatch = Math.max(1, Math.floor(options.maxInFlight / 4));
+  /** Subscriptions whose notification this worker holds: the heartbeat keeps their claims alive. */
+  const held = new Set<string>();
+  let heartbeat: NodeJS.Timeout | null = null;
+  const beat = () => {
+    if (held.size === 0 || !io.extend) return;
+    io.extend([...held]).catch((e: unknown) => logger.warn('hub.claim_extend_failed', { count: held.size, error: String(e) }));
+  };
 
   const wake = () => {
     woken = true;
@@ -114,6 +125,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const dispatch = (d: ClaimedDelivery) => {
     inFlight++;
+    held.add(d.subscriptionId);
     io.send(d, queueAbort.signal)
       .catch((e: unknown): SendOutcome => {
         if (stopping) return { outcome: 'released' };
@@ -122,6 +134,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       })
       .then((sent) => record(toResult(d, sent)))
       .finally(() => {
+        held.delete(d.subscriptionId);
         inFlight--;
         if (inFlight === 0) drained?.();
         // Claim again only once a batch worth of room is free: one claim transaction per batch, not per send.
@@ -161,6 +174,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     start() {
       if (running) return;
       running = true;
+      if (options.heartbeatMs && io.extend) heartbeat = setInterval(beat, options.heartbeatMs);
       loopDone = loop();
     },
     wake,
@@ -171,6 +185,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       wake();
       await loopDone;
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      if (heartbeat) clearInterval(heartbeat);
       await flush();
     },
   };

@@ -46,6 +46,11 @@ export const HubConfigShape = {
   HUB_MAX_SUBSCRIPTIONS_PER_TOPIC: count(50_000, 'Active subscriptions allowed per topic.'),
   HUB_MAX_PENDING_VERIFICATIONS: count(1_000, 'Subscribe/unsubscribe requests waiting for verification; more are answered 503.'),
   HUB_SUBSCRIBE_RATE: count(30, 'Subscribe/unsubscribe requests per minute per client address (token bucket, bursts up to the same number).'),
+  HUB_CLAIM_TIMEOUT: duration(
+    '60s',
+    'How long a claimed notification or verification stays reserved for the process that claimed it; a live process renews its claims, so this is how soon the work of a process that died is taken over.',
+  ),
+  HUB_POLL_INTERVAL: duration('5s', 'Longest time between two looks at the queues when no wake-up came (fallback for missed NOTIFYs and expired claims).'),
   HUB_CA_FILE: z.string().default('').describe('PEM file of extra CA certificates trusted for callbacks, added to the system store and NODE_EXTRA_CA_CERTS.'),
   HUB_SWEEP_CRON: cronExpression('*/5 * * * *', 'node-cron schedule of the sweep that deletes subscriptions whose lease ran out; "off" disables it (expired leases get no deliveries either way).'),
 };

@@ -6,6 +6,7 @@ import { formatIp, parseIpLiteral } from '../../core/hub/ip-literal.ts';
 import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
 import { HttpError, sendError } from '../http/errors.ts';
 import { discardRestThenClose, readLimitedBody } from '../http/read-limited-body.ts';
+import { StoreUnavailableError } from '../storage/hub-store.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
 
@@ -84,6 +85,17 @@ export function createHubRouter(options: HubRouterOptions): Router {
   const router = Router();
 
   router.post('/', async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError) || res.headersSent) throw e;
+      // The database is down: nothing was recorded; the client tries again (documents keep serving).
+      res.set('Retry-After', '5');
+      fail(res, 503, 'The hub cannot reach its database; retry later');
+    }
+  });
+
+  const handle = async (req: Request, res: Response) => {
     if (!req.is(FORM)) {
       return fail(res, 415, `Send the hub parameters as ${FORM}`, [{ path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` }]);
     }
@@ -116,7 +128,7 @@ export function createHubRouter(options: HubRouterOptions): Router {
       return fail(res, 503, 'The hub is busy verifying other subscriptions; retry later');
     }
     return fail(res, 403, 'Subscription limit reached', [LIMIT_MESSAGES[admission]]);
-  });
+  };
 
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST');

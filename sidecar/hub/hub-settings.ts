@@ -25,6 +25,8 @@ export interface HubSettings {
   maxPendingVerifications: number;
   subscribeRatePerMinute: number;
   caFile: string;
+  claimTimeoutMs: number;
+  pollIntervalMs: number;
   /** node-cron expressions; '' = off. */
   sweepCron: string;
 }
@@ -62,6 +64,8 @@ export function resolveHubSettings(c: HubConfig & { BASE_URL: string }): HubSett
     maxPendingVerifications: c.HUB_MAX_PENDING_VERIFICATIONS,
     subscribeRatePerMinute: c.HUB_SUBSCRIBE_RATE,
     caFile: c.HUB_CA_FILE,
+    claimTimeoutMs: ms(c.HUB_CLAIM_TIMEOUT),
+    pollIntervalMs: ms(c.HUB_POLL_INTERVAL),
     sweepCron: cronOrOff(c.HUB_SWEEP_CRON),
   };
 }

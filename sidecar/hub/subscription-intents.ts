@@ -1,11 +1,11 @@
 import type { HubRequest } from '../../core/hub/hub-request.ts';
 import type { Logger } from '../logger.ts';
-import type { HubStore } from '../storage/hub-store.ts';
+import type { HubStore, PendingVerification } from '../storage/hub-store.ts';
 import type { Admission } from './hub-router.ts';
 import type { HubSettings } from './hub-settings.ts';
 import type { ConcurrencyLimiter } from './internal/concurrency-limiter.ts';
 import type { OutboundClient } from './outbound-client.ts';
-import { createVerificationQueue } from './verification-queue.ts';
+import { createVerificationWorker } from './verification-worker.ts';
 import { verifyIntent } from './verify-intent.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
@@ -21,23 +21,23 @@ export interface SubscriptionIntentsOptions {
 }
 
 export interface SubscriptionIntents {
-  /** Checks the caps and queues background verification; `accepted` means answer 202. */
+  /** Checks the caps and stores the intent for background verification; `accepted` means answer 202. */
   admit(intent: Intent): Promise<Admission>;
-  readonly pending: number;
+  /** Look for stored verifications now (one was added, possibly by another process). */
+  wake(): void;
+  start(): void;
   close(): Promise<void>;
 }
 
 /**
  * Subscribe and unsubscribe (WebSub §5.1–5.3). Nothing changes until the callback confirms:
  * a (re-)subscription's lease and secret apply only after verification succeeds, a failed one
- * leaves the previous state untouched, and an unsubscription removes only on success.
+ * leaves the previous state untouched, and an unsubscription removes only on success. Accepted
+ * intents are stored before the 202, so they are verified even if this process dies; one per
+ * callback and topic, the last request winning.
  */
 export function createSubscriptionIntents(o: SubscriptionIntentsOptions): SubscriptionIntents {
-  const queue = createVerificationQueue(o.settings.maxPendingVerifications, o.logger);
-  /** Verifications waiting or running per callback host: one host cannot be flooded with GETs through us. */
-  const pendingPerHost = new Map<string, number>();
-
-  const overLimit = async (intent: Intent): Promise<Admission | null> => {
+  const overLimit = async (intent: Pick<Intent, 'mode' | 'callback' | 'topic' | 'host'>): Promise<Admission | null> => {
     if (intent.mode !== 'subscribe' || (await o.store.subscriptionGet(intent.callback, intent.topic))) return null;
     const t = o.now();
     if ((await o.store.subscriptionCountByHost(intent.host, t)) >= o.settings.maxPerHost) return 'host_limit';
@@ -45,7 +45,7 @@ export function createSubscriptionIntents(o: SubscriptionIntentsOptions): Subscr
     return null;
   };
 
-  const confirm = async (intent: Intent, signal: AbortSignal) => {
+  const confirm = async (intent: PendingVerification, signal: AbortSignal) => {
     const result = await o.limiter.run(
       intent.host,
       () =>
@@ -59,6 +59,7 @@ export function createSubscriptionIntents(o: SubscriptionIntentsOptions): Subscr
         }),
       signal,
     );
+    if (signal.aborted) throw new Error('hub stopping');
     if (!result.verified) {
       o.logger.info('hub.verification_refused', { host: intent.host, mode: intent.mode, status: result.status, failure: result.failure });
       return;
@@ -78,26 +79,31 @@ export function createSubscriptionIntents(o: SubscriptionIntentsOptions): Subscr
     o.logger.info('hub.subscription_active', { host: intent.host, topic: intent.topic, leaseSeconds: sub.leaseSeconds, signed: sub.secret !== null });
   };
 
+  const worker = createVerificationWorker({
+    claim: (limit) => o.store.verificationClaim(o.now(), limit, o.settings.claimTimeoutMs),
+    run: confirm,
+    complete: (v) => o.store.verificationComplete(v),
+    release: (v) => o.store.verificationRelease(v),
+    maxRunning: o.settings.concurrency,
+    pollMs: o.settings.pollIntervalMs,
+    logger: o.logger,
+  });
+
   return {
-    get pending() {
-      return queue.pending;
-    },
     async admit(intent) {
       const limit = await overLimit(intent);
       if (limit) return limit;
-      const perHost = pendingPerHost.get(intent.host) ?? 0;
-      if (perHost >= o.settings.maxPerHost) return 'busy';
-      const queued = queue.enqueue(`${intent.topic} ${intent.callback}`, (signal) =>
-        confirm(intent, signal).finally(() => {
-          const n = (pendingPerHost.get(intent.host) ?? 1) - 1;
-          if (n <= 0) pendingPerHost.delete(intent.host);
-          else pendingPerHost.set(intent.host, n);
-        }),
+      // Waiting verifications, all replicas together: bounded overall and per callback host.
+      if ((await o.store.verificationCount()) >= o.settings.maxPendingVerifications) return 'busy';
+      if ((await o.store.verificationCount(intent.host)) >= o.settings.maxPerHost) return 'busy';
+      await o.store.verificationAdd(
+        { mode: intent.mode, callback: intent.callback, topic: intent.topic, host: intent.host, secret: intent.mode === 'subscribe' ? intent.secret : null, leaseSeconds: intent.mode === 'subscribe' ? intent.leaseSeconds : 0 },
+        o.now(),
       );
-      if (!queued) return 'busy';
-      pendingPerHost.set(intent.host, perHost + 1);
       return 'accepted';
     },
-    close: () => queue.close(),
+    wake: () => worker.wake(),
+    start: () => worker.start(),
+    close: () => worker.stop(),
   };
 }

@@ -11,7 +11,9 @@ import { resolveMcpSettings, type McpConfig } from './mcp-config.ts';
 import { createMemoryRevocationStore } from './session/revocation-store.ts';
 import { loadOrCreateSessionSecret } from './session/session-secret-file.ts';
 import { createSessionManager } from './session/session-manager.ts';
+import type { RevocationStore } from './session/revocation-store.ts';
 import { createSqliteRevocationStore } from './session/sqlite-revocation-store.ts';
+import { StoreUnavailableError } from '../storage/hub-store.ts';
 import { createToolCatalog } from './tools/register-tools.ts';
 
 export interface McpDeps {
@@ -21,6 +23,8 @@ export interface McpDeps {
   logger: Logger;
   /** Wall clock, ms since the epoch, for session ids (tests set it); defaults to Date.now. */
   wallClock?: () => number;
+  /** Where ended sessions are kept (sidecar/storage/open-stores.ts); default: as MCP_SESSION_REVOCATION_DB says. */
+  revocations?: RevocationStore;
 }
 
 const METHOD_NOT_ALLOWED = new McpHttpError(
@@ -39,7 +43,7 @@ const METHOD_NOT_ALLOWED = new McpHttpError(
 export function createMcpHandler(deps: McpDeps): Router {
   const settings = resolveMcpSettings(withSessionSecret(deps.config, deps.logger));
   const wallClock = deps.wallClock ?? Date.now;
-  const revocations = settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore();
+  const revocations = deps.revocations ?? (settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore());
   const endpoint: McpEndpoint = {
     settings,
     sessions: createSessionManager({ key: settings.sessionKey, idleSeconds: settings.idleSeconds, revocations, now: wallClock }),
@@ -55,6 +59,10 @@ export function createMcpHandler(deps: McpDeps): Router {
       await handler(req, res, endpoint);
     } catch (error) {
       if (error instanceof McpHttpError) return sendMcpHttpError(res, error);
+      if (error instanceof StoreUnavailableError && !res.headersSent) {
+        // Sessions cannot be checked against the revocations: refuse rather than accept an ended one.
+        return sendMcpHttpError(res, new McpHttpError(503, JsonRpcCode.ServerError, 'Service Unavailable: the session store cannot be reached; retry later', { 'Retry-After': '5' }));
+      }
       deps.logger.error('mcp.failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) sendMcpHttpError(res, new McpHttpError(500, JsonRpcCode.InternalError, 'Internal error'));
     }

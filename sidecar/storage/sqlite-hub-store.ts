@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { claimOwner } from './claim-owner.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import type { ClaimedDelivery, DeliveryResult, HubStore, RemovedSubscription, SubscriptionActivation, SubscriptionRecord } from './hub-store.ts';
+import type { ClaimedDelivery, DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionActivation, SubscriptionRecord, WakeKind } from './hub-store.ts';
 
-const SCHEMA_VERSION = 1;
-
-const SCHEMA = `
+/**
+ * Versioned migrations: PRAGMA user_version records the last one applied (SQLite's own counter, in
+ * the same file and transaction as the schema). Append only; never edit an applied step.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  // 1: subscriptions, pending notifications, last published hash per topic.
+  `
 CREATE TABLE IF NOT EXISTS subscriptions (
   id TEXT PRIMARY KEY,
   callback TEXT NOT NULL,
@@ -39,7 +44,45 @@ CREATE TABLE IF NOT EXISTS topics (
   content_hash TEXT NOT NULL,
   published_at INTEGER NOT NULL
 );
-`;
+`,
+  // 2: claims owned by one store instance (expiry-based recovery, no release at start-up); durable verifications.
+  `
+ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
+CREATE TABLE verifications (
+  callback TEXT NOT NULL,
+  topic TEXT NOT NULL,
+  id TEXT NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
+  host TEXT NOT NULL,
+  secret TEXT,
+  lease_seconds INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  claimed_until INTEGER,
+  claimed_by TEXT,
+  PRIMARY KEY (callback, topic)
+);
+CREATE INDEX verifications_due ON verifications (created_at);
+CREATE INDEX verifications_host ON verifications (host);
+`,
+];
+
+/** Applies the migrations after `user_version` up to `target` (default: all), each in its own transaction. */
+export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.length): number {
+  const version = num(db.prepare('PRAGMA user_version').get()?.user_version);
+  if (version > SQLITE_MIGRATIONS.length) throw new Error(`hub database has schema ${version}, newer than this sidecar (${SQLITE_MIGRATIONS.length})`);
+  for (let v = version; v < target; v++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(SQLITE_MIGRATIONS[v]!);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+      db.exec('COMMIT');
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+  return Math.max(version, target);
+}
 
 type Row = Record<string, SQLOutputValue>;
 const str = (v: SQLOutputValue | undefined) => (v === null || v === undefined ? null : String(v));
@@ -62,18 +105,22 @@ function toSubscription(r: Row): SubscriptionRecord {
 
 /**
  * The hub store on embedded SQLite (node:sqlite): WAL journal with synchronous=FULL, so every
- * committed transaction survives a crash or power loss. One process owns the file; the WAL lets
- * tests and tools read it concurrently.
+ * committed transaction survives a crash or power loss. Meant for one process; the WAL lets tests
+ * and tools read it concurrently, and claims carry their owner, so two instances on one file
+ * (tests, a restart overlapping the old process) never take each other's work before it expires.
  */
 export function openSqliteHubStore(path: string): HubStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   db.function('uuid', { deterministic: false }, () => randomUUID());
-  const version = num(db.prepare('PRAGMA user_version').get()?.user_version);
-  if (version > SCHEMA_VERSION) throw new Error(`hub database ${path} has schema ${version}, newer than this sidecar (${SCHEMA_VERSION})`);
-  db.exec(SCHEMA);
-  db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  migrateSqlite(db);
+  /** This instance's name on its claims. */
+  const owner = claimOwner();
+  const wakeListeners = new Set<(kind: WakeKind) => void>();
+  const wakeAll = (kind: WakeKind) => {
+    for (const l of wakeListeners) l(kind);
+  };
 
   const tx = <T>(fn: () => T): T => {
     db.exec('BEGIN IMMEDIATE');
@@ -115,18 +162,30 @@ export function openSqliteHubStore(path: string): HubStore {
       FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.next_attempt_at <= :now AND (d.claimed_until IS NULL OR d.claimed_until <= :now) AND s.expires_at > :now
       ORDER BY d.next_attempt_at LIMIT :limit`),
-    claimSet: db.prepare('UPDATE deliveries SET claimed_until = ? WHERE subscription_id = ?'),
+    claimSet: db.prepare('UPDATE deliveries SET claimed_until = ?, claimed_by = ? WHERE subscription_id = ?'),
+    claimExtend: db.prepare('UPDATE deliveries SET claimed_until = ? WHERE subscription_id = ? AND claimed_by = ?'),
     deliveryDone: db.prepare('DELETE FROM deliveries WHERE subscription_id = ? AND id = ?'),
-    deliveryUnclaim: db.prepare('UPDATE deliveries SET claimed_until = NULL WHERE subscription_id = ?'),
-    deliveryRetry: db.prepare(`UPDATE deliveries SET claimed_until = NULL, next_attempt_at = :at,
-      attempts = attempts + (id = :id) WHERE subscription_id = :sub`),
+    deliveryUnclaim: db.prepare('UPDATE deliveries SET claimed_until = NULL, claimed_by = NULL WHERE subscription_id = ? AND claimed_by = ?'),
+    deliveryRetry: db.prepare(`UPDATE deliveries SET claimed_until = NULL, claimed_by = NULL, next_attempt_at = :at,
+      attempts = attempts + (id = :id) WHERE subscription_id = :sub AND claimed_by = :owner`),
     deliveryDropExpired: db.prepare(`DELETE FROM deliveries WHERE subscription_id IN
       (SELECT id FROM subscriptions WHERE callback = :callback AND topic = :topic AND expires_at <= :now)`),
-    deliveryDefer: db.prepare('UPDATE deliveries SET claimed_until = NULL, next_attempt_at = MAX(next_attempt_at, :at) WHERE subscription_id = :sub'),
-    releaseAll: db.prepare('UPDATE deliveries SET claimed_until = NULL WHERE claimed_until IS NOT NULL'),
+    deliveryDefer: db.prepare(`UPDATE deliveries SET claimed_until = NULL, claimed_by = NULL, next_attempt_at = MAX(next_attempt_at, :at)
+      WHERE subscription_id = :sub AND claimed_by = :owner`),
     nextDue: db.prepare(`SELECT MIN(CASE WHEN d.claimed_until > d.next_attempt_at THEN d.claimed_until ELSE d.next_attempt_at END) AS at
       FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE s.expires_at > ?`),
     count: db.prepare('SELECT COUNT(*) AS n FROM deliveries'),
+    verAdd: db.prepare(`INSERT INTO verifications (callback, topic, id, mode, host, secret, lease_seconds, created_at)
+      VALUES (:callback, :topic, uuid(), :mode, :host, :secret, :lease, :now)
+      ON CONFLICT (callback, topic) DO UPDATE SET id = excluded.id, mode = excluded.mode, host = excluded.host,
+        secret = excluded.secret, lease_seconds = excluded.lease_seconds, created_at = excluded.created_at
+      RETURNING *`),
+    verSelect: db.prepare(`SELECT * FROM verifications WHERE claimed_until IS NULL OR claimed_until <= ? ORDER BY created_at LIMIT ?`),
+    verClaim: db.prepare('UPDATE verifications SET claimed_until = ?, claimed_by = ? WHERE callback = ? AND topic = ?'),
+    verDone: db.prepare('DELETE FROM verifications WHERE id = ?'),
+    verUnclaim: db.prepare('UPDATE verifications SET claimed_until = NULL, claimed_by = NULL WHERE callback = ? AND topic = ? AND claimed_by = ?'),
+    verCount: db.prepare('SELECT COUNT(*) AS n FROM verifications'),
+    verCountHost: db.prepare('SELECT COUNT(*) AS n FROM verifications WHERE host = ?'),
   };
 
   const removeById = (id: string, reason: RemovedSubscription['reason']): RemovedSubscription | null => {
@@ -139,25 +198,33 @@ export function openSqliteHubStore(path: string): HubStore {
       case 'delivered':
         q.subResetFailures.run(r.subscriptionId);
         // Superseded while in flight: the newer notification stays and is due now.
-        if (q.deliveryDone.run(r.subscriptionId, r.id).changes === 0) q.deliveryUnclaim.run(r.subscriptionId);
+        if (q.deliveryDone.run(r.subscriptionId, r.id).changes === 0) q.deliveryUnclaim.run(r.subscriptionId, owner);
         return null;
       case 'gone':
         return removeById(r.subscriptionId, 'gone');
       case 'released':
-        if (r.retryAt === undefined) q.deliveryUnclaim.run(r.subscriptionId);
-        else q.deliveryDefer.run({ at: r.retryAt, sub: r.subscriptionId });
+        if (r.retryAt === undefined) q.deliveryUnclaim.run(r.subscriptionId, owner);
+        else q.deliveryDefer.run({ at: r.retryAt, sub: r.subscriptionId, owner });
         return null;
       case 'failed': {
         const row = q.subAddFailure.get(r.subscriptionId);
         if (!row) return null;
         if (num(row.failures) >= maxFailures) return removeById(r.subscriptionId, 'failures');
-        q.deliveryRetry.run({ at: r.retryAt, id: r.id, sub: r.subscriptionId });
+        q.deliveryRetry.run({ at: r.retryAt, id: r.id, sub: r.subscriptionId, owner });
         return null;
       }
     }
   };
 
   return {
+    kind: 'sqlite',
+    async ping() {
+      q.count.get();
+    },
+    onWake(listener) {
+      wakeListeners.add(listener);
+      return () => wakeListeners.delete(listener);
+    },
     async subscriptionGet(callback, topic) {
       const row = q.subGet.get(callback, topic);
       return row ? toSubscription(row) : null;
@@ -186,18 +253,20 @@ export function openSqliteHubStore(path: string): HubStore {
       return str(q.topicGet.get(topic)?.content_hash);
     },
     async topicPublish(topic, contentHash, now) {
-      return tx(() => {
+      const result = tx(() => {
         if (str(q.topicGet.get(topic)?.content_hash) === contentHash) return { changed: false, queued: 0 };
         q.topicSet.run(topic, contentHash, now);
         const queued = Number(q.fanOut.run({ hash: contentHash, now, topic }).changes);
         return { changed: true, queued };
       });
+      if (result.queued > 0) wakeAll('deliveries');
+      return result;
     },
     async deliveryClaim(now, limit, claimMs) {
       if (limit <= 0) return [];
       return tx(() => {
         const rows = q.claimSelect.all({ now, limit });
-        for (const r of rows) q.claimSet.run(now + claimMs, String(r.subscription_id));
+        for (const r of rows) q.claimSet.run(now + claimMs, owner, String(r.subscription_id));
         return rows.map(
           (r): ClaimedDelivery => ({
             id: String(r.id),
@@ -217,8 +286,11 @@ export function openSqliteHubStore(path: string): HubStore {
       if (results.length === 0) return [];
       return tx(() => results.map((r) => completeOne(r, maxFailures)).filter((r): r is RemovedSubscription => r !== null));
     },
-    async deliveryReleaseClaims() {
-      return Number(q.releaseAll.run().changes);
+    async deliveryExtendClaims(subscriptionIds, until) {
+      if (subscriptionIds.length === 0) return;
+      tx(() => {
+        for (const id of subscriptionIds) q.claimExtend.run(until, id, owner);
+      });
     },
     async deliveryNextDueAt(now) {
       const at = q.nextDue.get(now)?.at;
@@ -227,8 +299,46 @@ export function openSqliteHubStore(path: string): HubStore {
     async deliveryCount() {
       return num(q.count.get()?.n);
     },
+    async verificationAdd(v, now) {
+      const row = q.verAdd.get({ callback: v.callback, topic: v.topic, mode: v.mode, host: v.host, secret: v.secret, lease: v.leaseSeconds, now })!;
+      wakeAll('verifications');
+      return toVerification(row);
+    },
+    async verificationClaim(now, limit, claimMs) {
+      if (limit <= 0) return [];
+      return tx(() => {
+        const rows = q.verSelect.all(now, limit);
+        for (const r of rows) q.verClaim.run(now + claimMs, owner, String(r.callback), String(r.topic));
+        return rows.map(toVerification);
+      });
+    },
+    async verificationComplete(v) {
+      tx(() => {
+        if (q.verDone.run(v.id).changes === 0) q.verUnclaim.run(v.callback, v.topic, owner);
+      });
+    },
+    async verificationRelease(v) {
+      q.verUnclaim.run(v.callback, v.topic, owner);
+    },
+    async verificationCount(host) {
+      return num((host === undefined ? q.verCount.get() : q.verCountHost.get(host))?.n);
+    },
     async close() {
+      wakeListeners.clear();
       if (db.isOpen) db.close();
     },
+  };
+}
+
+function toVerification(r: Row): PendingVerification {
+  return {
+    id: String(r.id),
+    mode: r.mode === 'unsubscribe' ? 'unsubscribe' : 'subscribe',
+    callback: String(r.callback),
+    topic: String(r.topic),
+    host: String(r.host),
+    secret: str(r.secret),
+    leaseSeconds: num(r.lease_seconds),
+    createdAt: num(r.created_at),
   };
 }

@@ -20,7 +20,7 @@ interface WidgetDoc {
   business: { name: string };
   reviewsUrl: string;
   aggregateRating: { average: number; count: number; histogram: Record<string, number> };
-  moderation?: Record<string, unknown>;
+  moderation?: { received: number; published: number; unverified: number; withheld: { total: number } };
   reviews: Review[];
 }
 type Words = Record<'of' | 'outOf' | 'reviews' | 'all' | 'reply' | 'more' | 'prev' | 'next' | 'stars' | 'note' | 'mod' | 'fail', string>;
@@ -38,7 +38,7 @@ const EN: Words = {
   next: 'Next review',
   stars: 'stars',
   note: 'Newest reviews first, whatever their rating.',
-  mod: 'received, published',
+  mod: 'Reviews received: {r}; published: {p}; not yet verified: {u}; withheld on content-neutral grounds: {w}.',
   fail: 'Reviews could not be loaded.',
 };
 const WORDS: Record<string, Partial<Words>> = {
@@ -53,7 +53,7 @@ const WORDS: Record<string, Partial<Words>> = {
     next: 'Opinión siguiente',
     stars: 'estrellas',
     note: 'Las opiniones más recientes primero, sea cual sea su puntuación.',
-    mod: 'recibidas, publicadas',
+    mod: 'Opiniones recibidas: {r}; publicadas: {p}; sin verificar aún: {u}; retenidas por motivos neutrales: {w}.',
     fail: 'No se pudieron cargar las opiniones.',
   },
   fr: {
@@ -67,7 +67,7 @@ const WORDS: Record<string, Partial<Words>> = {
     next: 'Avis suivant',
     stars: 'étoiles',
     note: 'Les avis les plus récents d’abord, quelle que soit leur note.',
-    mod: 'reçus, publiés',
+    mod: 'Avis reçus : {r} ; publiés : {p} ; pas encore vérifiés : {u} ; retenus pour des motifs neutres : {w}.',
     fail: 'Les avis n’ont pas pu être chargés.',
   },
 };
@@ -198,8 +198,16 @@ class ShingleReviews extends HTMLElement {
     }
     box.append(hist);
     const m = doc.moderation;
-    if (m && typeof m.received === 'number' && typeof m.published === 'number')
-      box.append(el('p', 'moderation muted', `${num(m.received)} / ${num(m.published)} ${w.mod}`));
+    if (m && typeof m.received === 'number') {
+      const counts: Record<string, number> = { r: m.received, p: m.published, u: m.unverified, w: m.withheld?.total };
+      box.append(
+        el(
+          'p',
+          'moderation muted',
+          w.mod.replace(/\{(\w)\}/g, (_, k: string) => num(counts[k] ?? 0)),
+        ),
+      );
+    }
 
     const list = el('ol', 'list');
     if (layout === 'carousel') {

@@ -15,6 +15,7 @@ import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.t
  */
 interface ReviewsDoc {
   aggregateRating: { average: number; count: number };
+  moderation: { received: number; published: number };
   reviews: { id: string; date: string; author: string; rating: number }[];
 }
 
@@ -90,6 +91,7 @@ async function widgetView(page: Page) {
       count: root.querySelector('a.count')?.textContent,
       ids: [...root.querySelectorAll<HTMLElement>('li.review')].map((li) => li.dataset.id),
       histogram: root.querySelectorAll('.hist li').length,
+      moderation: root.querySelector('.moderation')?.textContent ?? '',
       links: root.querySelectorAll('a').length,
       buttons: root.querySelectorAll('button').length,
     };
@@ -126,6 +128,8 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
       expect(view.count).toBe(`${doc.aggregateRating.count} verified reviews`);
       expect(view.ids).toEqual(doc.reviews.slice(0, limit).map((r) => r.id));
       expect(view.histogram).toBe(layout === 'badge' ? 0 : 5);
+      if (layout !== 'badge')
+        expect(view.moderation).toContain(`Reviews received: ${doc.moderation.received}; published: ${doc.moderation.published};`);
       expect(watch.errors).toEqual([]);
       expect(
         watch.foreignRequests.every((u) => new URL(u).origin === sidecar.origin),

@@ -208,8 +208,10 @@ describe('leases', () => {
 describe('a newer build supersedes a pending retry', () => {
   it('the retry carries the newest content under a new delivery id, and the old content is never re-sent', async () => {
     const own = await makeWorkspace(inject('distDir'));
-    const hub = await startHubSidecar({ distDir: own.distDir, dbPath: own.dbPath, env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '6s', HUB_RETRY_JITTER: '0' } });
+    const hub = await startHubSidecar({ distDir: own.distDir, dbPath: own.dbPath, env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '20s', HUB_RETRY_JITTER: '0' } });
     try {
+      // The retry delay must outlast the second build (7–12 s on a busy 2-core machine), else the retry
+      // goes out with the old content before the new build exists.
       sub.script('/supersede', { notify: (_n, i) => ({ status: i === 0 ? 500 : 204 }) });
       const callback = sub.url('/supersede');
       expect((await hub.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${hub.baseUrl}/feed.xml` })).status).toBe(202);
@@ -223,7 +225,7 @@ describe('a newer build supersedes a pending retry', () => {
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();
-      await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 10_000);
+      await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 30_000);
       await sleep(300);
       const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
       const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
@@ -236,5 +238,5 @@ describe('a newer build supersedes a pending retry', () => {
       await hub.close();
       own.dispose();
     }
-  });
+  }, 120_000);
 });

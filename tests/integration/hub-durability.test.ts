@@ -33,6 +33,8 @@ async function startSidecarProcess(): Promise<string> {
     BASE_URL: baseUrl,
     HUB_DELIVERY_TIMEOUT: '5s',
     HUB_HOST_CONCURRENCY: '4',
+    // Nobody releases claims at start-up: the killed process's claims are taken over once they expire.
+    HUB_CLAIM_TIMEOUT: '2s',
     MCP_SESSION_SECRET: 'x'.repeat(40),
   };
   const proc = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -97,6 +99,8 @@ afterAll(async () => {
 describe('kill -9 during a fan-out to 200 subscribers', () => {
   it('loses nothing: after a restart all 200 get the newest content, removed subscriptions get nothing', async () => {
     let url = await startSidecarProcess();
+    // The embedded default: no DATABASE_URL, SQLite, and /healthz says so.
+    expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
     const topic = `${baseUrl}/feed.xml`;
     for (const p of paths) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).toBe(202);
     for (let i = 0; i < 5; i++) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);

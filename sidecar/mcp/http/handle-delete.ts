@@ -7,8 +7,8 @@ import { requireSession } from './require-session.ts';
  * Management): 204, after which its ids get 404 wherever the revocation store reaches.
  * Missing id → 400; unknown, expired or already ended → 404.
  */
-export function handleDelete(req: Request, res: Response, endpoint: McpEndpoint): void {
-  const { claims } = requireSession(req, endpoint);
-  endpoint.sessions.sessionEnd(claims);
+export async function handleDelete(req: Request, res: Response, endpoint: McpEndpoint): Promise<void> {
+  const { claims } = await requireSession(req, endpoint);
+  await endpoint.sessions.sessionEnd(claims);
   res.status(204).end();
 }

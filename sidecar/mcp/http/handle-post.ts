@@ -32,7 +32,7 @@ export async function handlePost(req: Request, res: Response, endpoint: McpEndpo
   }
   const incoming = classifyJsonRpc(parseJsonBody(await readBody(req, endpoint.settings.maxBodyBytes)));
   const initialize = incoming.kind === 'request' && incoming.message.method === 'initialize';
-  const renewed = initialize ? null : requireSession(req, endpoint).renewed;
+  const renewed = initialize ? null : (await requireSession(req, endpoint)).renewed;
   if (renewed) res.set(SESSION_HEADER, renewed);
   if (incoming.kind !== 'request') {
     res.status(202).end();

@@ -10,9 +10,9 @@ export const SESSION_HEADER = 'Mcp-Session-Id';
  * The checks every message after initialize passes: a supported MCP-Protocol-Version (400) and a
  * session id (400 when missing; 404 when unknown, expired or ended, so the client re-initializes).
  */
-export function requireSession(req: Request, endpoint: McpEndpoint): { claims: SessionClaims; renewed: string | null } {
+export async function requireSession(req: Request, endpoint: McpEndpoint): Promise<{ claims: SessionClaims; renewed: string | null }> {
   assertProtocolVersionHeader(req.get('mcp-protocol-version'));
-  const check = endpoint.sessions.sessionCheck(req.get('mcp-session-id'));
+  const check = await endpoint.sessions.sessionCheck(req.get('mcp-session-id'));
   if (!check.ok) throw new McpHttpError(check.status, check.status === 404 ? JsonRpcCode.SessionNotFound : JsonRpcCode.ServerError, check.message);
   return check;
 }

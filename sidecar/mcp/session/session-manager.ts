@@ -13,9 +13,9 @@ export interface SessionManager {
   /** A new signed session id (initialize). */
   sessionOpen(): string;
   /** Checks the Mcp-Session-Id header of a request that is not initialize. */
-  sessionCheck(header: string | undefined): SessionCheck;
+  sessionCheck(header: string | undefined): Promise<SessionCheck>;
   /** Ends a checked session (DELETE /mcp). */
-  sessionEnd(claims: SessionClaims): void;
+  sessionEnd(claims: SessionClaims): Promise<void>;
 }
 
 export interface SessionManagerOptions {
@@ -44,7 +44,7 @@ export function createSessionManager({ key, idleSeconds, revocations, now }: Ses
       const t = seconds();
       return signSessionId(key, { sid: newSessionIdentity(), issuedAt: t, seenAt: t });
     },
-    sessionCheck(header) {
+    async sessionCheck(header) {
       if (header === undefined || header === '') {
         return {
           ok: false,
@@ -56,13 +56,13 @@ export function createSessionManager({ key, idleSeconds, revocations, now }: Ses
       const t = seconds();
       if (!claims || claims.seenAt > t + CLOCK_SKEW_SECONDS) return notFound('the Mcp-Session-Id is not one this server issued');
       if (t - claims.seenAt > idleSeconds) return notFound(`the session expired after ${idleSeconds} s without requests`);
-      if (revocations.sessionIsRevoked(claims.sid, t)) return notFound('the session was ended with DELETE');
+      if (await revocations.sessionIsRevoked(claims.sid, t)) return notFound('the session was ended with DELETE');
       return { ok: true, claims, renewed: t > claims.seenAt ? signSessionId(key, { ...claims, seenAt: t }) : null };
     },
-    sessionEnd(claims) {
+    async sessionEnd(claims) {
       const t = seconds();
       // No id of this session can be valid after its newest possible renewal has idled out.
-      revocations.sessionRevoke(claims.sid, Math.max(t, claims.seenAt) + idleSeconds + CLOCK_SKEW_SECONDS, t);
+      await revocations.sessionRevoke(claims.sid, Math.max(t, claims.seenAt) + idleSeconds + CLOCK_SKEW_SECONDS, t);
     },
   };
 }

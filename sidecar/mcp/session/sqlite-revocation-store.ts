@@ -17,15 +17,15 @@ export function createSqliteRevocationStore(path: string): RevocationStore {
   const select = db.prepare('SELECT until FROM mcp_revoked_session WHERE sid = ?');
   const purge = db.prepare('DELETE FROM mcp_revoked_session WHERE until < ?');
   return {
-    sessionRevoke(sid, untilSeconds, nowSeconds) {
+    async sessionRevoke(sid, untilSeconds, nowSeconds) {
       insert.run(sid, untilSeconds);
       purge.run(nowSeconds);
     },
-    sessionIsRevoked(sid, nowSeconds) {
+    async sessionIsRevoked(sid, nowSeconds) {
       const row = select.get(sid) as { until: number } | undefined;
       return row !== undefined && row.until >= nowSeconds;
     },
-    close() {
+    async close() {
       if (db.isOpen) db.close();
     },
   };

@@ -29,6 +29,11 @@ describe('renderWidgetDocument', () => {
     expect(JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl))).toBe(JSON.stringify(doc));
   });
 
+  it('renders a reviews document without a moderation record (older builds) without the field', () => {
+    const { moderation: _m, ...older } = reviewsDocument;
+    expect(WidgetDocumentSchema.parse(renderWidgetDocument(older, model.baseUrl)).moderation).toBeUndefined();
+  });
+
   it('cuts long texts at a word boundary, never inside a surrogate pair', () => {
     const long = renderWidgetDocument(reviewsDocument, model.baseUrl).reviews[0]!;
     expect(long.truncated).toBe(true);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ManifestDocument } from '../../../core/build/build-manifest-schema.ts';
+import { documentHeaders, SITE_HEADERS } from '../../../core/build/render-headers-file.ts';
+import { renderNginxConf } from '../../../core/build/render-nginx-conf.ts';
+
+const file = (name: string, etag: string) => ({ file: name, etag, bytes: 1, sha256: 'x' });
+const doc = (path: string, lastModified: string | null): ManifestDocument => ({
+  path,
+  kind: path.endsWith('.xml') ? 'atom' : 'reviews',
+  contentType: path.endsWith('.xml') ? 'application/atom+xml; charset=utf-8' : 'application/json; charset=utf-8',
+  lastModified,
+  identity: file(path.slice(1), `"${path}-id"`),
+  gzip: file(`${path.slice(1)}.gz`, `"${path}-gz"`),
+  br: file(`${path.slice(1)}.br`, `"${path}-br"`),
+});
+
+describe('renderNginxConf', () => {
+  const documents = [doc('/reviews.json', 'Wed, 11 Nov 2026 00:00:00 GMT'), doc('/feed.xml', null)];
+  const conf = renderNginxConf({
+    baseUrl: 'https://roofs.example',
+    root: '/srv/shingle/dist',
+    documents,
+    upstreams: ['10.0.0.1:4321', '10.0.0.2:4321'],
+    listen: '8080',
+  });
+
+  it('gives every document the headers of the shared model, its build ETag per encoding and its Last-Modified (or none)', () => {
+    for (const d of documents) {
+      const block = conf.slice(conf.indexOf(`location = ${d.path} {`));
+      const body = block.slice(0, block.indexOf('\n  }'));
+      for (const [name, value] of [...documentHeaders('https://roofs.example', d.path).slice(1), ...SITE_HEADERS])
+        expect(body).toContain(`add_header ${name} '${value}';`);
+      expect(body).toContain(`default_type '${documentHeaders('https://roofs.example', d.path)[0]![1]}';`);
+      expect(body).toContain(`add_header Last-Modified '${d.lastModified ?? ''}';`);
+      for (const c of ['identity', 'gzip', 'br'] as const) expect(conf).toContain(`'${d.path}|${c}' '${d[c].etag}';`);
+    }
+  });
+
+  it('lists the upstreams and proxies only the dynamic paths', () => {
+    expect(conf).toContain('server 10.0.0.1:4321 max_fails=0;');
+    expect(conf).toContain('server 10.0.0.2:4321 max_fails=0;');
+    for (const p of ['/api/reviews/search', '/api/websub/hub', '/mcp', '/healthz'])
+      expect(conf).toContain(`location = ${p} {\n    proxy_pass http://shingle_sidecars;`);
+    expect(conf).toContain('location ^~ /api/reviews/since/ {');
+    expect(conf).toContain("root '/srv/shingle/dist';");
+  });
+});
