@@ -52,7 +52,7 @@ export function renderDocuments(model: SiteModel, windowDays: number, assets: Bu
     doc(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
     doc(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
     doc(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
-    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl, model.moderation)), null),
+    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
     doc(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl)), model.updated),
   ];
   if (assets.widgetScript !== undefined) docs.push(doc(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));

@@ -1,7 +1,7 @@
 import { MAX_ISSUES } from '../http/cap-issues.ts';
 import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
-import type { ModerationRecord } from '../schemas/moderation-schema.ts';
+import { REJECTION_REASON_CODES } from '../schemas/rejection-reason-schema.ts';
 import { buildComponentSchemas, buildFindParameters, buildSearchParameters } from './openapi-components.ts';
 
 type Obj = Record<string, unknown>;
@@ -11,7 +11,8 @@ const error = (description: string): Obj => json(ref('Error'), description);
 const CONDITIONAL_HEADERS = {
   ETag: { description: 'Strong validator: a hash of the exact bytes of this representation (per encoding).', schema: { type: 'string' } },
   'Last-Modified': {
-    description: 'Newest date in the data (a review written, verified or replied to) at 00:00 UTC, never the build time. Day granularity: two changes on one day share it, so revalidate with If-None-Match for exactness.',
+    description:
+      'Newest date in the data (a review written, verified or replied to) at 00:00 UTC, never the build time. Day granularity: two changes on one day share it, so revalidate with If-None-Match for exactness.',
     schema: { type: 'string' },
   },
   'Cache-Control': { schema: { type: 'string' } },
@@ -28,15 +29,29 @@ const DYNAMIC_LOAD_RESPONSES: Obj = {
     headers: RETRY_AFTER,
   },
   '503': {
-    ...error(`More than ${limits.DYNAMIC_MAX_PENDING} dynamic requests waiting or running (DYNAMIC_MAX_PENDING); Retry-After: ${BUSY_RETRY_AFTER_SECONDS}.`),
+    ...error(
+      `More than ${limits.DYNAMIC_MAX_PENDING} dynamic requests waiting or running (DYNAMIC_MAX_PENDING); Retry-After: ${BUSY_RETRY_AFTER_SECONDS}.`,
+    ),
     headers: RETRY_AFTER,
   },
 };
 const NOT_ACCEPTABLE = { '406': error('Accept-Encoding refuses br, gzip and identity alike (e.g. `identity;q=0` alone).') };
 const WEBSUB_LINK = { description: 'WebSub discovery: `<hub>; rel="hub", <topic>; rel="self"`.', schema: { type: 'string' } };
 const CONDITIONAL_PARAMS = [
-  { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'ETag list or `*`; weak comparison; takes precedence over If-Modified-Since (RFC 9110 §13.2.2).' },
-  { name: 'If-Modified-Since', in: 'header', required: false, schema: { type: 'string' }, description: 'HTTP date; ignored when If-None-Match is present.' },
+  {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'ETag list or `*`; weak comparison; takes precedence over If-Modified-Since (RFC 9110 §13.2.2).',
+  },
+  {
+    name: 'If-Modified-Since',
+    in: 'header',
+    required: false,
+    schema: { type: 'string' },
+    description: 'HTTP date; ignored when If-None-Match is present.',
+  },
 ];
 
 function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; contentType?: string } = {}): Obj {
@@ -57,23 +72,19 @@ function documentGet(summary: string, schema: Obj, opts: { topic?: boolean; cont
   };
 }
 
-/** One sentence of the API description stating the moderation counts of this build. */
-function moderationSentence(m: ModerationRecord): string {
-  const reasons = Object.entries(m.withheld.byReason)
-    .filter(([, n]) => n > 0)
-    .map(([code, n]) => `${n} ${code}`);
-  return (
-    `Moderation (16 CFR Part 465; schema ModerationRecord, also in reviews.json and insights.json): ${m.received} reviews received, ` +
-    `${m.published} published, ${m.unverified} still unverified, ${m.withheld.total} withheld${reasons.length ? ` (${reasons.join(', ')})` : ''}; ` +
-    'no review is withheld for its rating or sentiment. The full record is in `info.x-moderation`.'
-  );
-}
+/**
+ * The moderation policy in the API description. The counts themselves are data (reviews.json and
+ * insights.json carry them), so this document stays the same whatever the reviews: its ETag changes only with the API.
+ */
+const MODERATION_SENTENCE =
+  `Moderation (16 CFR Part 465): reviews.json and insights.json carry \`moderation\` (schema ModerationRecord): reviews received, published, ` +
+  `still unverified, and withheld per reason code (${REJECTION_REASON_CODES.join(', ')}), overall and per star rating; ` +
+  'received = published + unverified + withheld. No review is withheld for its rating or sentiment.';
 
 /**
  * Builds the OpenAPI 3.1.0 description of the whole interface (spec: Versioning), schemas from the Zod model.
- * With the build's moderation record, the record is published in `info.x-moderation` and summarised in the description.
  */
-export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRecord): Obj {
+export function buildOpenApiDocument(baseUrl: string): Obj {
   return {
     openapi: '3.1.0',
     info: {
@@ -90,16 +101,21 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
         `search and since bodies up to ${limits.DYNAMIC_COMPRESS_MAX_BYTES} bytes may be compressed, larger ones are sent uncompressed. A general rate limit on every path is off by default; an operator may enable it.`,
         `Error bodies list at most ${MAX_ISSUES} issues, then one \`too_many_issues\` issue counting the rest. Every error has Cache-Control: no-store.`,
         'Compatibility: paths carry no version; fields may be added within 1.x, and a field is never removed or retyped without a new major version.',
-        ...(moderation ? [moderationSentence(moderation)] : []),
+        MODERATION_SENTENCE,
       ].join(' '),
-      ...(moderation && { 'x-moderation': moderation }),
     },
     servers: [{ url: baseUrl }],
     paths: {
-      [DOCUMENT_PATHS.reviews]: documentGet('Full reviews dataset: business, aggregate rating, every verified review.', ref('ReviewsDocument'), { topic: true }),
+      [DOCUMENT_PATHS.reviews]: documentGet('Full reviews dataset: business, aggregate rating, every verified review.', ref('ReviewsDocument'), {
+        topic: true,
+      }),
       [DOCUMENT_PATHS.insights]: documentGet('Insights: aspect sentiment, entities, topics, FAQ and summary.', ref('InsightsDocument')),
       [DOCUMENT_PATHS.jsonFeed]: documentGet(`JSON Feed 1.1 of the ${FEED_SIZE} newest reviews.`, ref('JsonFeed'), { topic: true }),
-      [DOCUMENT_PATHS.atom]: documentGet(`Atom feed of the ${FEED_SIZE} newest reviews (a WebSub topic).`, { type: 'string' }, { topic: true, contentType: 'application/atom+xml' }),
+      [DOCUMENT_PATHS.atom]: documentGet(
+        `Atom feed of the ${FEED_SIZE} newest reviews (a WebSub topic).`,
+        { type: 'string' },
+        { topic: true, contentType: 'application/atom+xml' },
+      ),
       [SEARCH_PATH]: {
         get: {
           summary: 'Search reviews. HTTP equivalent of the MCP tool search_reviews.',
@@ -133,19 +149,32 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           },
         },
       },
-      [DOCUMENT_PATHS.widget]: documentGet('Data of the embeddable widget: business name, aggregate rating with histogram, the moderation record when published, the 10 newest reviews (extension).', ref('WidgetDocument')),
-      [DOCUMENT_PATHS.widgetScript]: documentGet('The embeddable widget, a custom element <shingle-reviews> (JavaScript module, extension).', { type: 'string' }, { contentType: 'text/javascript' }),
+      [DOCUMENT_PATHS.widget]: documentGet(
+        'Data of the embeddable widget: business name, aggregate rating with histogram, the moderation record when published, the 10 newest reviews (extension).',
+        ref('WidgetDocument'),
+      ),
+      [DOCUMENT_PATHS.widgetScript]: documentGet(
+        'The embeddable widget, a custom element <shingle-reviews> (JavaScript module, extension).',
+        { type: 'string' },
+        { contentType: 'text/javascript' },
+      ),
       '/api/reviews/since/{date}': {
         get: {
           summary: 'Reviews dated on or after a date, newest first (ties by id). Incremental sync.',
           parameters: [
-            { name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, description: 'YYYY-MM-DD, a real calendar date.' },
+            {
+              name: 'date',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+              description: 'YYYY-MM-DD, a real calendar date.',
+            },
             ...CONDITIONAL_PARAMS,
           ],
           responses: {
             '200': {
               description:
-                'Reviews since the date. A date before the oldest review is answered with the document of the oldest review\'s date, and a date after the newest with that of the day after it (same reviews; `since` is that date, named by Content-Location).',
+                "Reviews since the date. A date before the oldest review is answered with the document of the oldest review's date, and a date after the newest with that of the day after it (same reviews; `since` is that date, named by Content-Location).",
               headers: {
                 ...CONDITIONAL_HEADERS,
                 'Content-Location': { description: 'Present when the document of a boundary date answers: its path.', schema: { type: 'string' } },
@@ -180,10 +209,19 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           responses: {
             '200': { description: 'JSON-RPC response.', content: { 'application/json': { schema: { type: 'object' } } } },
             '202': { description: 'Notification or response accepted; empty body.' },
-            '400': { description: 'Malformed JSON (-32700), not a JSON-RPC request (-32600), missing session id or bad MCP-Protocol-Version.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '400': {
+              description: 'Malformed JSON (-32700), not a JSON-RPC request (-32600), missing session id or bad MCP-Protocol-Version.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
             '403': { description: 'Origin not allowed (DNS-rebinding protection).', content: { 'application/json': { schema: { type: 'object' } } } },
-            '404': { description: 'Unknown, expired or ended session: initialize again.', content: { 'application/json': { schema: { type: 'object' } } } },
-            '406': { description: 'Accept header lacks application/json and text/event-stream.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '404': {
+              description: 'Unknown, expired or ended session: initialize again.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+            '406': {
+              description: 'Accept header lacks application/json and text/event-stream.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
             '413': { description: 'Body too large.', content: { 'application/json': { schema: { type: 'object' } } } },
             '415': { description: 'Content-Type is not application/json.', content: { 'application/json': { schema: { type: 'object' } } } },
             ...DYNAMIC_LOAD_RESPONSES,
@@ -192,7 +230,11 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
         delete: {
           summary: 'End an MCP session; later requests with its id get 404.',
           parameters: [{ name: 'Mcp-Session-Id', in: 'header', required: true, schema: { type: 'string' } }],
-          responses: { '204': { description: 'Session ended.' }, '400': { description: 'No session id.' }, '404': { description: 'Unknown or expired session.' } },
+          responses: {
+            '204': { description: 'Session ended.' },
+            '400': { description: 'No session id.' },
+            '404': { description: 'Unknown or expired session.' },
+          },
         },
       },
       [HUB_PATH]: {
@@ -203,10 +245,16 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
             '(`hub.mode`, `hub.topic`, a single-use `hub.challenge`, and on subscribe the granted `hub.lease_seconds`): the callback must answer 2xx with exactly the challenge.',
             'Deliveries POST the exact bytes of the topic with its Content-Type, a `Link` header (`rel="hub"`, `rel="self"`), `X-Hub-Signature: sha256=<hex HMAC>` when a secret was given,',
             'and a delivery id that stays the same across retries. 3 consecutive failed deliveries, or one 410, remove the subscription.',
-            'Unknown parameters are ignored. `hub.mode=publish` (with `hub.url` or `hub.topic`) is accepted from loopback, or with the operator\'s token in `X-Hub-Publish-Token`; everyone else gets 403.',
+            "Unknown parameters are ignored. `hub.mode=publish` (with `hub.url` or `hub.topic`) is accepted from loopback, or with the operator's token in `X-Hub-Publish-Token`; everyone else gets 403.",
           ].join(' '),
           parameters: [
-            { name: 'X-Hub-Publish-Token', in: 'header', required: false, schema: { type: 'string' }, description: 'Operator token for hub.mode=publish from outside the machine. Not needed to subscribe.' },
+            {
+              name: 'X-Hub-Publish-Token',
+              in: 'header',
+              required: false,
+              schema: { type: 'string' },
+              description: 'Operator token for hub.mode=publish from outside the machine. Not needed to subscribe.',
+            },
           ],
           requestBody: {
             required: true,
@@ -216,11 +264,26 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
                   type: 'object',
                   required: ['hub.mode'],
                   properties: {
-                    'hub.callback': { type: 'string', format: 'uri', description: 'Required to subscribe/unsubscribe. Absolute HTTPS URL of the subscriber; plain HTTP, other schemes, credentials and fragments are rejected, and so are private or loopback addresses.' },
+                    'hub.callback': {
+                      type: 'string',
+                      format: 'uri',
+                      description:
+                        'Required to subscribe/unsubscribe. Absolute HTTPS URL of the subscriber; plain HTTP, other schemes, credentials and fragments are rejected, and so are private or loopback addresses.',
+                    },
                     'hub.mode': { type: 'string', enum: ['subscribe', 'unsubscribe', 'publish'] },
-                    'hub.topic': { type: 'string', enum: [`${baseUrl}/feed.xml`, `${baseUrl}/api/feed.json`, `${baseUrl}/reviews.json`], description: 'Required to subscribe/unsubscribe: one of the three topic URLs.' },
-                    'hub.lease_seconds': { type: 'integer', description: 'Requested lease; default 864000 (10 days), clamped to [3600, 2592000] (1 hour to 30 days).' },
-                    'hub.secret': { type: 'string', description: 'HMAC secret, fewer than 200 bytes; deliveries then carry X-Hub-Signature: sha256=…' },
+                    'hub.topic': {
+                      type: 'string',
+                      enum: [`${baseUrl}/feed.xml`, `${baseUrl}/api/feed.json`, `${baseUrl}/reviews.json`],
+                      description: 'Required to subscribe/unsubscribe: one of the three topic URLs.',
+                    },
+                    'hub.lease_seconds': {
+                      type: 'integer',
+                      description: 'Requested lease; default 864000 (10 days), clamped to [3600, 2592000] (1 hour to 30 days).',
+                    },
+                    'hub.secret': {
+                      type: 'string',
+                      description: 'HMAC secret, fewer than 200 bytes; deliveries then carry X-Hub-Signature: sha256=…',
+                    },
                     'hub.url': { type: 'string', format: 'uri', description: 'With hub.mode=publish: the topic that changed (repeatable).' },
                   },
                 },
@@ -230,9 +293,13 @@ export function buildOpenApiDocument(baseUrl: string, moderation?: ModerationRec
           responses: {
             '202': { description: 'Accepted; verification of intent (or the fan-out, for publish) follows asynchronously.' },
             '400': error('Rejected: invalid callback, mode, topic, lease or secret; one issue per problem.'),
-            '403': error('Publish from a client that is neither local (loopback, no forwarding headers, no Origin header) nor holds the publish token, or a subscription cap reached.'),
+            '403': error(
+              'Publish from a client that is neither local (loopback, no forwarding headers, no Origin header) nor holds the publish token, or a subscription cap reached.',
+            ),
             '405': error('Method other than POST.'),
-            '413': error('Body larger than 16 KiB: answered before reading a declared Content-Length over it; a chunked body is read no further than the limit.'),
+            '413': error(
+              'Body larger than 16 KiB: answered before reading a declared Content-Length over it; a chunked body is read no further than the limit.',
+            ),
             '415': error('Body is not application/x-www-form-urlencoded.'),
             '429': error('Too many subscription requests; see Retry-After.'),
             '503': error('The hub is shutting down or overloaded; retry later.'),
