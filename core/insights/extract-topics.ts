@@ -132,14 +132,16 @@ function themeNoun(w: string): string | null {
   return null;
 }
 
-const IDIOMS = TOPIC_IDIOMS.map((p) => p.split(' '));
+/** Idioms by first word: most tokens start none, so most cost one lookup. */
+const IDIOMS = new Map<string, string[][]>();
+for (const idiom of TOPIC_IDIOMS.map((p) => p.split(' '))) IDIOMS.set(idiom[0]!, [...(IDIOMS.get(idiom[0]!) ?? []), idiom]);
 
 /** Marks the tokens of idioms, which are never halves of a theme. */
 function idiomTokens(norms: readonly string[]): boolean[] {
   const mark = norms.map(() => false);
   for (let i = 0; i < norms.length; i++) {
-    for (const idiom of IDIOMS) {
-      if (idiom[0] !== norms[i] || !idiom.every((w, k) => norms[i + k] === w)) continue;
+    for (const idiom of IDIOMS.get(norms[i]!) ?? []) {
+      if (!idiom.every((w, k) => norms[i + k] === w)) continue;
       for (let k = 0; k < idiom.length; k++) mark[i + k] = true;
     }
   }
