@@ -40,7 +40,10 @@ export default tseslint.config(
   },
   // Tests read arbitrary JSON off the wire; `any` there is a test's business.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['core/**'], rules: { 'no-restricted-imports': forbid(['site', 'sidecar', 'scripts', 'tests'], 'core/ is pure: it imports nothing outside core/.') } },
+  {
+    files: ['core/**'],
+    rules: { 'no-restricted-imports': forbid(['site', 'sidecar', 'scripts', 'tests'], 'core/ is pure: it imports nothing outside core/.') },
+  },
   { files: ['site/**'], rules: { 'no-restricted-imports': forbid(['sidecar', 'scripts', 'tests'], 'site/ imports only core/.') } },
   { files: ['sidecar/**'], rules: { 'no-restricted-imports': forbid(['site', 'scripts', 'tests'], 'sidecar/ imports only core/.') } },
   { files: ['scripts/**'], rules: { 'no-restricted-imports': forbid(['tests'], 'scripts/ may import core/, site/ and sidecar/, never tests/.') } },

@@ -11,7 +11,9 @@ import { printTable } from './lib/bench-table.ts';
 const root = resolve(import.meta.dirname, '..');
 
 function dirBytes(dir: string): { total: number; data: number; files: number } {
-  let total = 0, data = 0, files = 0;
+  let total = 0,
+    data = 0,
+    files = 0;
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);

@@ -51,7 +51,11 @@ export type ChildMessage = { ready: true; port: number } | { acks: number; bad: 
 
 /** Serves the host names listed in the file, one certificate each, and reports acknowledgements. */
 async function runSubscriberChild(file: string): Promise<void> {
-  const { key, certs, expectedBytes } = JSON.parse(readFileSync(file, 'utf8')) as { key: string; certs: Record<string, string>; expectedBytes: number };
+  const { key, certs, expectedBytes } = JSON.parse(readFileSync(file, 'utf8')) as {
+    key: string;
+    certs: Record<string, string>;
+    expectedBytes: number;
+  };
   const contexts = new Map<string, SecureContext>(Object.entries(certs).map(([host, cert]) => [host, createSecureContext({ key, cert })]));
   const first = Object.values(certs)[0]!;
   let acks = 0;
@@ -115,7 +119,12 @@ function startChildren(count: number, files: string[]): Promise<SubscriberChild[
 function replicaCounts(): number[] {
   const i = process.argv.indexOf('--replicas');
   const value = i >= 0 ? process.argv[i + 1] : process.env.HUB_BENCH_REPLICAS;
-  return value ? value.split(',').map(Number).filter((r) => r > 0) : [];
+  return value
+    ? value
+        .split(',')
+        .map(Number)
+        .filter((r) => r > 0)
+    : [];
 }
 
 /** Runs the fan-out for each size (and, with --replicas, on PostgreSQL for each replica count); returns one row per run. */
@@ -157,7 +166,18 @@ export async function runHubBench(sizes = (process.env.HUB_BENCH_SIZES ?? '1000,
       rows.push({ store: 'sqlite (in process)', replicas: 1, ...(await fanOut(n, run++, base, children, ca.caFile, work)) });
       for (const r of replicas) {
         reset();
-        rows.push(await runReplicaFanOut(pg!, { n, run: run++, replicas: r, ports: children.map((c) => c.port), caFile: ca.caFile, acked: () => children.reduce((s, c) => s + c.acks, 0), bad: () => children.reduce((s, c) => s + c.bad, 0), subscriberCpuMicros: () => children.reduce((s, c) => s + c.cpuMicros, 0) }));
+        rows.push(
+          await runReplicaFanOut(pg!, {
+            n,
+            run: run++,
+            replicas: r,
+            ports: children.map((c) => c.port),
+            caFile: ca.caFile,
+            acked: () => children.reduce((s, c) => s + c.acks, 0),
+            bad: () => children.reduce((s, c) => s + c.bad, 0),
+            subscriberCpuMicros: () => children.reduce((s, c) => s + c.cpuMicros, 0),
+          }),
+        );
       }
     }
   } finally {
@@ -173,8 +193,13 @@ async function fanOut(n: number, run: number, base: Snapshot, children: Subscrib
   const dbPath = join(work, `hub-${run}.db`);
   const store = openSqliteHubStore(dbPath);
   // The current build is already published: only the change below fans out.
-  for (const path of TOPIC_PATHS) await store.topicPublish(`${BASE_URL}${path}`, createHash('sha256').update(base.documents.get(path)!.identity.bytes).digest('hex'), Date.now());
-  seedSubscriptions(dbPath, n, children.map((c) => c.port));
+  for (const path of TOPIC_PATHS)
+    await store.topicPublish(`${BASE_URL}${path}`, createHash('sha256').update(base.documents.get(path)!.identity.bytes).digest('hex'), Date.now());
+  seedSubscriptions(
+    dbPath,
+    n,
+    children.map((c) => c.port),
+  );
 
   let current = base;
   const snapshots: SnapshotSource = { current: () => current, onChange: () => () => {} };
@@ -236,7 +261,7 @@ async function fanOut(n: number, run: number, base: Snapshot, children: Subscrib
     'hub CPU (s)': cpuSeconds.toFixed(1),
     'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
     // The subscribers' TLS server side runs on the same cores: time ≈ (hub + subscriber CPU) / cores on a quiet machine.
-    'subscriber CPU ms/delivery': ((children.reduce((s, c) => s + c.cpuMicros, 0) / 1000) / Math.max(done, 1)).toFixed(2),
+    'subscriber CPU ms/delivery': (children.reduce((s, c) => s + c.cpuMicros, 0) / 1000 / Math.max(done, 1)).toFixed(2),
     'hub RSS before (MB)': mb(rssBefore),
     'hub RSS peak (MB)': mb(rssPeak),
     'heap peak (MB)': mb(heapPeak),
@@ -248,12 +273,21 @@ async function fanOut(n: number, run: number, base: Snapshot, children: Subscrib
 /** Inserts N active subscriptions in one transaction (the store's own path verifies each first). */
 function seedSubscriptions(dbPath: string, n: number, ports: number[]): void {
   const db = new DatabaseSync(dbPath);
-  const insert = db.prepare(`INSERT INTO subscriptions (id, callback, topic, host, secret, lease_seconds, expires_at, created_at, verified_at, failures)
+  const insert =
+    db.prepare(`INSERT INTO subscriptions (id, callback, topic, host, secret, lease_seconds, expires_at, created_at, verified_at, failures)
     VALUES (?, ?, ?, ?, NULL, 864000, ?, ?, ?, 0)`);
   const now = Date.now();
   db.exec('BEGIN');
   for (let i = 0; i < n; i++) {
-    insert.run(`bench-${i}`, `https://${hostOf(i)}:${ports[i % ports.length]}/websub`, `${BASE_URL}/feed.xml`, hostOf(i), now + 864_000_000, now, now);
+    insert.run(
+      `bench-${i}`,
+      `https://${hostOf(i)}:${ports[i % ports.length]}/websub`,
+      `${BASE_URL}/feed.xml`,
+      hostOf(i),
+      now + 864_000_000,
+      now,
+      now,
+    );
   }
   db.exec('COMMIT');
   db.close();

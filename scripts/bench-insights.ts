@@ -23,10 +23,50 @@ export function benchInsights(reviews: Review[], business: BusinessConfig): { ms
   return { ms: Math.round(ms), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
 }
 
-const OPENERS = ['{T} and his crew replaced our roof after the {Y} hail.', 'We called about a leak over the kitchen.', 'Needed a new roof before selling the house.', '{T} came out to inspect the storm damage.', 'Our gutters were overflowing every time it rained.', 'The skylight in the bathroom started dripping.', 'Hail damage all over the north side, so we called {B}.', 'Got three quotes and went with them.'];
-const PRAISE = ['The crew showed up on time every day.', 'Cleanup was spotless, they ran a magnet over the whole yard.', '{T} explained everything and kept us informed.', 'The price matched the quote exactly, no surprises.', 'They handled the insurance claim from start to finish.', 'No leaks since, even after two big storms.', 'Very professional and polite crew.', 'They finished the whole roof in one day.', 'The roof looks amazing and the flashing is perfect.', '{T} came back the next week to fix a drip edge at no charge.', 'Priya made the adjuster meeting painless.', 'Highly recommend {B}!'];
-const COMPLAINTS = ['We found nails in the driveway for a week.', 'Nobody called us back for days.', 'The final invoice was higher than the quote.', 'They were two weeks late starting the job.', 'The leak came back after the first heavy rain.', 'One of the guys was rude to my wife.', 'The dumpster sat in our driveway for ten days.', 'It would have been nice to get a call before they showed up.', 'The gutters were installed crooked.', 'They never came back to finish the trim.'];
-const CLOSERS = ['Would hire them again.', 'Overall a good experience.', 'Not perfect, but the roof is solid.', 'Three stars because of the delays.', 'I would not use them again.', ''];
+const OPENERS = [
+  '{T} and his crew replaced our roof after the {Y} hail.',
+  'We called about a leak over the kitchen.',
+  'Needed a new roof before selling the house.',
+  '{T} came out to inspect the storm damage.',
+  'Our gutters were overflowing every time it rained.',
+  'The skylight in the bathroom started dripping.',
+  'Hail damage all over the north side, so we called {B}.',
+  'Got three quotes and went with them.',
+];
+const PRAISE = [
+  'The crew showed up on time every day.',
+  'Cleanup was spotless, they ran a magnet over the whole yard.',
+  '{T} explained everything and kept us informed.',
+  'The price matched the quote exactly, no surprises.',
+  'They handled the insurance claim from start to finish.',
+  'No leaks since, even after two big storms.',
+  'Very professional and polite crew.',
+  'They finished the whole roof in one day.',
+  'The roof looks amazing and the flashing is perfect.',
+  '{T} came back the next week to fix a drip edge at no charge.',
+  'Priya made the adjuster meeting painless.',
+  'Highly recommend {B}!',
+];
+const COMPLAINTS = [
+  'We found nails in the driveway for a week.',
+  'Nobody called us back for days.',
+  'The final invoice was higher than the quote.',
+  'They were two weeks late starting the job.',
+  'The leak came back after the first heavy rain.',
+  'One of the guys was rude to my wife.',
+  'The dumpster sat in our driveway for ten days.',
+  'It would have been nice to get a call before they showed up.',
+  'The gutters were installed crooked.',
+  'They never came back to finish the trim.',
+];
+const CLOSERS = [
+  'Would hire them again.',
+  'Overall a good experience.',
+  'Not perfect, but the roof is solid.',
+  'Three stars because of the delays.',
+  'I would not use them again.',
+  '',
+];
 
 /** Deterministic PRNG (mulberry32) so the bench reads the same reviews every run. */
 function rng(seed: number): () => number {
@@ -49,7 +89,11 @@ export function syntheticReviews(count: number, business: BusinessConfig, seed =
     const date = `${year}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
     const bad = rand() < 0.25;
     const fill = (s: string): string => s.replace('{T}', tech.name).replace('{Y}', String(year)).replace('{B}', business.name);
-    const sentences = [pick(OPENERS), ...Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(bad && rand() < 0.7 ? COMPLAINTS : PRAISE)), pick(CLOSERS)];
+    const sentences = [
+      pick(OPENERS),
+      ...Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(bad && rand() < 0.7 ? COMPLAINTS : PRAISE)),
+      pick(CLOSERS),
+    ];
     const text = rand() < 0.06 ? '' : sentences.map(fill).filter(Boolean).join(' ');
     const found = extractMentions(text, business);
     const area = pick(business.serviceAreas);
@@ -86,5 +130,9 @@ export async function runInsightsBench(count = 100_000): Promise<Record<string, 
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [row] = await runInsightsBench(Number(process.argv[2] ?? 100_000));
-  console.log(Object.entries(row!).map(([k, v]) => `${k}: ${v}`).join('   '));
+  console.log(
+    Object.entries(row!)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('   '),
+  );
 }

@@ -93,12 +93,28 @@ function generatedSnapshot(count: number): Snapshot {
       summary: { text: 'Not computed.', facts: [] },
     }),
   });
-  const manifest: BuildManifest = { version: 1, baseUrl: BASE_URL, inputsHash: `generated-${count}`, reviewCount: model.reviews.length, heldBack: model.heldBack.length, updated: model.updated, sinceWindow: null, documents: [] };
+  const manifest: BuildManifest = {
+    version: 1,
+    baseUrl: BASE_URL,
+    inputsHash: `generated-${count}`,
+    reviewCount: model.reviews.length,
+    heldBack: model.heldBack.length,
+    updated: model.updated,
+    sinceWindow: null,
+    documents: [],
+  };
   return {
     distDir: '(generated)',
     manifest,
     documents: new Map(),
-    reviewsDocument: { version: '1.0.0', updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, moderation: model.moderation, reviews: model.reviews },
+    reviewsDocument: {
+      version: '1.0.0',
+      updated: model.updated,
+      business: model.business,
+      aggregateRating: model.aggregateRating,
+      moderation: model.moderation,
+      reviews: model.reviews,
+    },
     reviewsLayout: null,
     insights: model.insights,
     reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
@@ -133,7 +149,13 @@ async function serve(count: number): Promise<void> {
   const snapshot = generatedSnapshot(count);
   const buildSeconds = (performance.now() - started) / 1000;
   const inProcess = await measureInProcess(snapshot, 2000);
-  const parsed = parseConfig({ BASE_URL, LOG_REQUESTS: 'false', SERVE_STATIC: 'false', MCP_SESSION_SECRET: SECRET, MCP_SESSION_REVOCATION_DB: 'memory' });
+  const parsed = parseConfig({
+    BASE_URL,
+    LOG_REQUESTS: 'false',
+    SERVE_STATIC: 'false',
+    MCP_SESSION_SECRET: SECRET,
+    MCP_SESSION_REVOCATION_DB: 'memory',
+  });
   if (!parsed.success) throw new Error(parsed.error.message);
   const snapshots = createSnapshotSource(snapshot);
   const mcpHandler = createMcpHandler({ snapshots, config: parsed.data, logger: silentLogger });
@@ -141,7 +163,9 @@ async function serve(count: number): Promise<void> {
   const server = createServer({ keepAliveTimeout: 60_000 }, app.listener).listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     const rssMb = Math.round(process.memoryUsage().rss / 1e6);
-    process.stdout.write(`${JSON.stringify({ event: 'bench_ready', url: `http://127.0.0.1:${port}`, reviews: snapshot.reviewsDocument.reviews.length, buildSeconds, rssMb, inProcess })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ event: 'bench_ready', url: `http://127.0.0.1:${port}`, reviews: snapshot.reviewsDocument.reviews.length, buildSeconds, rssMb, inProcess })}\n`,
+    );
   });
   process.once('SIGTERM', () => server.close(() => process.exit(0)));
 }
@@ -168,7 +192,12 @@ function failed(res: { status: number; text: string }): boolean {
 
 /** One benchmark client: its own session, then calls until `until` (ms), recording each latency. */
 async function client(pool: Pool, rnd: Random, method: 'search' | 'ping', until: number, latencies: number[], maxCalls = Infinity): Promise<void> {
-  const init = await rpc(pool, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const init = await rpc(pool, {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   let session = init.session!;
   for (let i = 1; performance.now() < until && i <= maxCalls; i++) {
     const body =
@@ -199,9 +228,17 @@ async function concurrentRun(url: string, concurrency: number, seconds: number, 
 export async function runMcpBench(options: Partial<McpBenchOptions> = {}): Promise<Record<string, Rows>> {
   const { reviews, seconds, concurrency } = { reviews: 100_000, seconds: 10, concurrency: 20, ...options };
   const loadAtStart = loadavg()[0]!.toFixed(1);
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench-mcp.ts'), '--serve', '--reviews', String(reviews)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench-mcp.ts'), '--serve', '--reviews', String(reviews)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
-    const ready = await new Promise<{ url: string; reviews: number; buildSeconds: number; rssMb: number; inProcess: Record<string, { p50: string; p99: string }> }>((done, fail) => {
+    const ready = await new Promise<{
+      url: string;
+      reviews: number;
+      buildSeconds: number;
+      rssMb: number;
+      inProcess: Record<string, { p50: string; p99: string }>;
+    }>((done, fail) => {
       createInterface({ input: child.stdout! }).on('line', (line) => {
         if (line.includes('"bench_ready"')) done(JSON.parse(line));
       });

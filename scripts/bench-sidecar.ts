@@ -178,7 +178,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolvePromise, reject) => {
     const req = httpGet({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -234,7 +238,10 @@ async function startBareProcess(dist: string, searchBody: Buffer): Promise<Runni
   const port = await freePort();
   const bodyFile = join(WORK, 'search-body.json');
   writeFileSync(bodyFile, searchBody);
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench-sidecar.ts'), '--bare', dist, String(port), bodyFile], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench-sidecar.ts'), '--bare', dist, String(port), bodyFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitUp(port, '/reviews.json', child);
   return { port, pid: child.pid, stop: () => stopChild(child) };
 }
@@ -248,7 +255,15 @@ function runBareServer(dist: string, port: number, searchBodyFile: string): void
   const doc = manifest.documents.find((d) => d.path === '/reviews.json')!;
   const search = readFileSync(searchBodyFile);
   const variants = new Map([
-    ['/reviews.json', { identity: readFileSync(join(dist, doc.identity.file)), gzip: readFileSync(join(dist, doc.gzip.file)), etag: doc.identity.etag, gzEtag: doc.gzip.etag }],
+    [
+      '/reviews.json',
+      {
+        identity: readFileSync(join(dist, doc.identity.file)),
+        gzip: readFileSync(join(dist, doc.gzip.file)),
+        etag: doc.identity.etag,
+        gzEtag: doc.gzip.etag,
+      },
+    ],
     ['/api/reviews/search', { identity: search, gzip: gzipSync(search), etag: computeEtag(search), gzEtag: computeEtag(search, 'gzip') }],
   ]);
   createServer((req, res) => {
@@ -264,7 +279,12 @@ function runBareServer(dist: string, port: number, searchBodyFile: string): void
       return;
     }
     const body = gz ? v.gzip : v.identity;
-    const headers: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, ETag: etag, Vary: 'Accept-Encoding' };
+    const headers: Record<string, string | number> = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': body.length,
+      ETag: etag,
+      Vary: 'Accept-Encoding',
+    };
     if (gz) headers['Content-Encoding'] = 'gzip';
     res.writeHead(200, headers).end(body);
   }).listen(port, '127.0.0.1');
@@ -312,11 +332,19 @@ function hasWrk(): boolean {
 
 /** Requests per second from wrk (1 thread, keep-alive connections), plus non-2xx/3xx count. */
 function wrk(port: number, path: string, headers: Record<string, string>, seconds: number): { rps: number; errors: number; p99: string } {
-  const args = ['-t1', '-c32', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `http://127.0.0.1:${port}${path}`];
+  const args = [
+    '-t1',
+    '-c32',
+    `-d${seconds}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    `http://127.0.0.1:${port}${path}`,
+  ];
   const run = spawnSync('wrk', args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
-  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(run.stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(run.stdout)?.[1] ?? 0);
+  const errors =
+    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(run.stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(run.stdout)?.[1] ?? 0);
   const p99 = /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1] ?? '?';
   return { rps, errors, p99 };
 }
@@ -339,14 +367,24 @@ async function benchThroughput(dataset: Dataset, seconds: number): Promise<Row[]
   const etagOf = async (s: Running, path: string) => String((await get(s.port, path, gzip)).headers.etag);
   const scenarios: Scenario[] = [
     { name: '/reviews.json 200 gzip', path: '/reviews.json', headers: async () => gzip, expect: 200, nginx: true },
-    { name: '/reviews.json 304', path: '/reviews.json', headers: async (s) => ({ ...gzip, 'If-None-Match': await etagOf(s, '/reviews.json') }), expect: 304, nginx: true },
+    {
+      name: '/reviews.json 304',
+      path: '/reviews.json',
+      headers: async (s) => ({ ...gzip, 'If-None-Match': await etagOf(s, '/reviews.json') }),
+      expect: 304,
+      nginx: true,
+    },
     { name: 'search 200 gzip', path: searchPath, headers: async () => gzip, expect: 200, nginx: false },
   ];
   const rows: Row[] = [];
   try {
     for (const scenario of scenarios) {
       const results: Record<string, { rps: number; errors: number; p99: string } | undefined> = {};
-      for (const [name, server] of [['sidecar', sidecar], ['node:http', bare], ['nginx', nginx]] as const) {
+      for (const [name, server] of [
+        ['sidecar', sidecar],
+        ['node:http', bare],
+        ['nginx', nginx],
+      ] as const) {
         if (name === 'nginx' && !scenario.nginx) continue;
         const headers = await scenario.headers(server);
         const probe = await get(server.port, scenario.path, headers);
@@ -406,7 +444,12 @@ async function benchMemory(dataset: Dataset, nodeFlags: string[]): Promise<Row> 
     const idle = rssOf(sidecar.pid!);
     const rnd = createRandom(7);
     const words = ['roof', 'crew', 'leak', 'the crew', 'insurance', 'gutter', 'ofin', 'clean'];
-    for (let i = 0; i < 200; i++) await get(sidecar.port, `/api/reviews/search?query=${encodeURIComponent(words[i % words.length]!)}&min_rating=${1 + Math.floor(rnd() * 5)}&limit=100`, { 'Accept-Encoding': 'gzip' });
+    for (let i = 0; i < 200; i++)
+      await get(
+        sidecar.port,
+        `/api/reviews/search?query=${encodeURIComponent(words[i % words.length]!)}&min_rating=${1 + Math.floor(rnd() * 5)}&limit=100`,
+        { 'Accept-Encoding': 'gzip' },
+      );
     for (const d of ['2021-01-01', '2023-06-01', '2025-01-01']) await get(sidecar.port, `/api/reviews/since/${d}`, { 'Accept-Encoding': 'gzip' });
     for (let i = 0; i < 20; i++) await get(sidecar.port, '/reviews.json', { 'Accept-Encoding': i % 2 ? 'br' : 'gzip' });
     const loaded = rssOf(sidecar.pid!);
@@ -446,7 +489,10 @@ export async function runSidecarBench(): Promise<Record<string, Row[]>> {
   if (hasWrk()) {
     log('HTTP throughput…');
     const seconds = QUICK ? 3 : 8;
-    tables['HTTP throughput (wrk -t1 -c32, same machine, same run)'] = [...(await benchThroughput(sample, seconds)), ...(await benchThroughput(d10k, seconds))];
+    tables['HTTP throughput (wrk -t1 -c32, same machine, same run)'] = [
+      ...(await benchThroughput(sample, seconds)),
+      ...(await benchThroughput(d10k, seconds)),
+    ];
   } else {
     tables['HTTP throughput'] = [{ note: 'wrk not installed: skipped' }];
   }

@@ -61,10 +61,19 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
     // The self-hosted static tier. Paths and addresses come from the environment, never from where this
     // build happens to run, so two builds of the same content stay byte-identical.
-    const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321').split(',').map((u) => u.trim()).filter(Boolean);
+    const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
     await writeFile(
       join(staging, 'nginx.conf'),
-      renderNginxConf({ baseUrl: model.baseUrl, root: process.env.NGINX_ROOT ?? '/srv/shingle/dist', documents, upstreams, listen: process.env.NGINX_LISTEN ?? '8080' }),
+      renderNginxConf({
+        baseUrl: model.baseUrl,
+        root: process.env.NGINX_ROOT ?? '/srv/shingle/dist',
+        documents,
+        upstreams,
+        listen: process.env.NGINX_LISTEN ?? '8080',
+      }),
     );
     const manifest = assembleManifest(model, options.SINCE_WINDOW_DAYS, computeInputsHash(root, contentDir, options), documents);
     await checkDist(staging, manifest);
@@ -116,7 +125,8 @@ if (import.meta.main) {
   buildSite()
     .then(() => {
       // For the benchmark harness: peak memory of this build process.
-      if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_STATS ${JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}`);
+      if (process.env.SHINGLE_BUILD_STATS)
+        console.log(`BUILD_STATS ${JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}`);
     })
     .catch((e: unknown) => {
       if (e instanceof ContentError) console.error(e.message);

@@ -51,13 +51,27 @@ function readSemEval(file: string): Item[] {
   const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'sentence' || n === 'aspectTerm' });
   const doc = parser.parse(readFileSync(file, 'utf8')) as { sentences: { sentence: SemEvalSentence[] } };
   return doc.sentences.sentence.flatMap((s) =>
-    (s.aspectTerms?.aspectTerm ?? []).filter((a) => a.polarity !== 'conflict').map((a) => ({ id: `${s.id}:${a.from}`, text: String(s.text), aspect: a.term, from: Number(a.from), to: Number(a.to), polarity: a.polarity as Polarity })),
+    (s.aspectTerms?.aspectTerm ?? [])
+      .filter((a) => a.polarity !== 'conflict')
+      .map((a) => ({
+        id: `${s.id}:${a.from}`,
+        text: String(s.text),
+        aspect: a.term,
+        from: Number(a.from),
+        to: Number(a.to),
+        polarity: a.polarity as Polarity,
+      })),
   );
 }
 
-const readJsonl = <T>(file: string): T[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+const readJsonl = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const prf = (s: { precision: number; recall: number; f1: number }) => `precision ${pct(s.precision)}   recall ${pct(s.recall)}   F1 ${s.f1.toFixed(3)}`;
+const prf = (s: { precision: number; recall: number; f1: number }) =>
+  `precision ${pct(s.precision)}   recall ${pct(s.recall)}   F1 ${s.f1.toFixed(3)}`;
 
 function printPolarity(title: string, s: PolarityScores): void {
   const f1 = (['positive', 'negative', 'neutral'] as const).map((p) => `${p} ${s.f1[p].toFixed(3)}`).join(', ');
@@ -70,7 +84,13 @@ function evaluate(name: string, items: Item[], writeErrors = true): void {
   const input = items.map((it, k) => JSON.stringify({ id: k, text: it.text, aspect: it.aspect, from: it.from, to: it.to })).join('\n');
   const predicted = absaLines(input, business, 'polarity', model).lines.map((l) => (JSON.parse(l) as { polarity: Polarity }).polarity);
   console.log(`\n## ${name}`);
-  printPolarity('term polarity', scorePredictions(items.map((i) => i.polarity), predicted));
+  printPolarity(
+    'term polarity',
+    scorePredictions(
+      items.map((i) => i.polarity),
+      predicted,
+    ),
+  );
   console.log('detection: n/a (no detection labels in this set)');
   const tags = [...new Set(items.flatMap((it) => it.tags ?? []))].sort();
   if (tags.length) {
@@ -132,14 +152,16 @@ function evaluateGenerated(count: number): void {
   console.log('aspect            truth +/-       engine +/-      deviation +/-');
   const dev = (e: number, t: number) => (t ? `${e >= t ? '+' : ''}${((100 * (e - t)) / t).toFixed(0)}%` : e ? 'n/a' : '0%');
   for (const r of c.counts) {
-    console.log(`${r.aspect.padEnd(17)} ${`${r.truth.positive} / ${r.truth.negative}`.padEnd(15)} ${`${r.engine.positive} / ${r.engine.negative}`.padEnd(15)} ${dev(r.engine.positive, r.truth.positive)} / ${dev(r.engine.negative, r.truth.negative)}`);
+    console.log(
+      `${r.aspect.padEnd(17)} ${`${r.truth.positive} / ${r.truth.negative}`.padEnd(15)} ${`${r.engine.positive} / ${r.engine.negative}`.padEnd(15)} ${dev(r.engine.positive, r.truth.positive)} / ${dev(r.engine.negative, r.truth.negative)}`,
+    );
   }
 }
 
 if (errorsDir) mkdirSync(errorsDir, { recursive: true });
 console.log(`# Aspect-polarity evaluation (${model === RULES_ONLY ? 'rules only' : `model v${model.version}`})`);
 const own = [
-  ['roofing dev (engine authors\' own examples, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev.jsonl'],
+  ["roofing dev (engine authors' own examples, used for tuning the rules)", 'tests/unit/insights/fixtures/roofing-dev.jsonl'],
   ['roofing dev 2 (hard cases by tag, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev2.jsonl'],
   ['roofing check (own, written before tuning, not tuned on)', 'tests/unit/insights/fixtures/roofing-check.jsonl'],
 ] as const;

@@ -33,7 +33,12 @@ export async function generateContent(opts: { count: number; seed: number; out: 
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '1000' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, content: { type: 'string' } },
+    options: {
+      count: { type: 'string', default: '1000' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      content: { type: 'string' },
+    },
   });
   if (!values.out) {
     console.error('usage: npm run generate -- --count N --seed S --out DIR [--content SOURCE_CONTENT_DIR]');

@@ -87,7 +87,10 @@ export function createApp(deps: AppDeps): SidecarApp {
     let cache = responseCaches.get(snapshot);
     if (!cache) {
       const meta = { contentType: JSON_CONTENT_TYPE, cacheControl: DATA_CACHE_CONTROL, common };
-      responseCaches.set(snapshot, (cache = new DynamicResponses(config.SEARCH_CACHE_ENTRIES, config.SEARCH_CACHE_MB * 1024 * 1024, meta, compressor)));
+      responseCaches.set(
+        snapshot,
+        (cache = new DynamicResponses(config.SEARCH_CACHE_ENTRIES, config.SEARCH_CACHE_MB * 1024 * 1024, meta, compressor)),
+      );
     }
     return cache;
   };
@@ -146,7 +149,9 @@ export function createApp(deps: AppDeps): SidecarApp {
     ? createFixedWindowLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
     : undefined;
   const dynamic = createDynamicAdmission({ limits: config, trustProxy: config.TRUST_PROXY, now, common });
-  const log = config.LOG_REQUESTS ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now()) : () => {};
+  const log = config.LOG_REQUESTS
+    ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now())
+    : () => {};
 
   const toExpress = (req: IncomingMessage, res: ServerResponse, started: number): void => {
     res.once('close', () => log(req, res.writableFinished ? res.statusCode : 499, started));
@@ -182,7 +187,11 @@ export function createApp(deps: AppDeps): SidecarApp {
 
   /** An unexpected error on the fast path: logged with its stack, a generic JSON 500 to the client. */
   const failed = (req: IncomingMessage, res: ServerResponse, e: unknown, started: number): void => {
-    logger.error('unhandled_error', { method: req.method, path: (req.url ?? '').split('?')[0]!.slice(0, 200), error: e instanceof Error ? e.stack : String(e) });
+    logger.error('unhandled_error', {
+      method: req.method,
+      path: (req.url ?? '').split('?')[0]!.slice(0, 200),
+      error: e instanceof Error ? e.stack : String(e),
+    });
     if (res.headersSent) res.destroy();
     else sendFastError(res, new HttpError(500, 'Internal Server Error'), common, req.method === 'HEAD');
     log(req, 500, started);

@@ -62,15 +62,27 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
   // State (hub, MCP revocations): PostgreSQL with DATABASE_URL, else the SQLite files. A test that
   // injects its own hub store, or runs without a hub, opens none unless DATABASE_URL asks for it.
   const hubOverride = overrides.hub === false ? undefined : overrides.hub;
-  const stores: Stores | null = config.DATABASE_URL !== '' || (overrides.hub !== false && !hubOverride?.store) ? await openStores(config, logger) : null;
+  const stores: Stores | null =
+    config.DATABASE_URL !== '' || (overrides.hub !== false && !hubOverride?.store) ? await openStores(config, logger) : null;
   const hub: ComposedSidecar['hub'] =
     overrides.hub === false
       ? stubHub()
       : await createHub({ snapshots, config, logger, ...(stores && { store: stores.hub }), ...hubOverride, refresh: async () => watcher?.check() });
   const mcpOverride = overrides.mcp;
   const mcpHandler =
-    mcpOverride && 'handler' in mcpOverride ? mcpOverride.handler : createMcpHandler({ snapshots, config, logger, ...(stores && { revocations: stores.revocations }), ...mcpOverride });
-  const app = createApp({ snapshots, config, logger, mcpHandler, hub, now, refusedBuild: () => refused, ...(stores && { storeHealth: () => stores.health() }) });
+    mcpOverride && 'handler' in mcpOverride
+      ? mcpOverride.handler
+      : createMcpHandler({ snapshots, config, logger, ...(stores && { revocations: stores.revocations }), ...mcpOverride });
+  const app = createApp({
+    snapshots,
+    config,
+    logger,
+    mcpHandler,
+    hub,
+    now,
+    refusedBuild: () => refused,
+    ...(stores && { storeHealth: () => stores.health() }),
+  });
   if (overrides.watch ?? config.WATCH_INTERVAL_MS > 0) {
     watcher = watchDist(distDir, snapshots, {
       intervalMs: config.WATCH_INTERVAL_MS,

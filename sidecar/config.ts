@@ -39,7 +39,10 @@ export const SidecarConfigSchema = z
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
     TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
-    REBUILD_CRON: cronExpression('off', 'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".'),
+    REBUILD_CRON: cronExpression(
+      'off',
+      'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".',
+    ),
     ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,
@@ -75,5 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): SidecarConfig {
 
 /** The config as it may be logged: secrets replaced by "***" (or "" when unset). */
 export function redactConfig(config: SidecarConfig): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : k === 'DATABASE_URL' ? redactDatabaseUrl(String(v)) : v]));
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, isSecretKey(k) ? (v ? '***' : '') : k === 'DATABASE_URL' ? redactDatabaseUrl(String(v)) : v]),
+  );
 }

@@ -6,8 +6,10 @@ export interface Logger {
 }
 
 export function createLogger(write: (line: string) => void = (l) => process.stdout.write(`${l}\n`), now: () => Date = () => new Date()): Logger {
-  const emit = (level: string) => (event: string, fields: Record<string, unknown> = {}) =>
-    write(JSON.stringify({ t: now().toISOString(), level, event, ...fields }));
+  const emit =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) =>
+      write(JSON.stringify({ t: now().toISOString(), level, event, ...fields }));
   return { info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   }
   const sidecar = await composeSidecar(config, { logger });
   const first = sidecar.snapshots.current().manifest;
-  logger.info('snapshot_loaded', { distDir: sidecar.snapshots.current().distDir, reviews: first.reviewCount, updated: first.updated, inputsHash: first.inputsHash });
+  logger.info('snapshot_loaded', {
+    distDir: sidecar.snapshots.current().distDir,
+    reviews: first.reviewCount,
+    updated: first.updated,
+    inputsHash: first.inputsHash,
+  });
   const running = await sidecar.listen();
   logger.info('listening', { url: running.url, baseUrl: config.BASE_URL, serveStatic: config.SERVE_STATIC });
 

@@ -11,7 +11,8 @@ export const DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=8
  * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
  * scripts only from this origin, no forms, no plugins, no base rewriting.
  */
-export const EMBED_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+export const EMBED_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
 
 /** Headers every file of the static tier carries (`/*` in _headers). */
 export const SITE_HEADERS: readonly [string, string][] = [

@@ -24,7 +24,8 @@ export function checkCallbackUrl(raw: string, allow: readonly Cidr[]): CallbackC
   } catch {
     return { ok: false, code: 'invalid_url', message: 'must be an absolute https:// URL' };
   }
-  if (url.protocol !== 'https:') return { ok: false, code: 'insecure_callback', message: 'must use https:// (plain HTTP and other schemes are refused)' };
+  if (url.protocol !== 'https:')
+    return { ok: false, code: 'insecure_callback', message: 'must use https:// (plain HTTP and other schemes are refused)' };
   if (url.username !== '' || url.password !== '' || /^https:\/\/[^/?#]*@/i.test(raw.trim())) {
     return { ok: false, code: 'credentials', message: 'must not contain a user name or password' };
   }

@@ -88,7 +88,14 @@ export function parseHubRequest(form: URLSearchParams, ctx: HubRequestContext): 
   const requested = leaseText ? Number(leaseText) : undefined;
   return {
     ok: true,
-    request: { mode: 'subscribe', callback: callbackHref, host, topic: topic!, leaseSeconds: grantLease(requested, ctx.lease), secret: secret ?? null },
+    request: {
+      mode: 'subscribe',
+      callback: callbackHref,
+      host,
+      topic: topic!,
+      leaseSeconds: grantLease(requested, ctx.lease),
+      secret: secret ?? null,
+    },
   };
 }
 
@@ -100,7 +107,12 @@ function parsePublish(form: URLSearchParams, ctx: HubRequestContext, issues: Err
   for (const v of values) {
     const t = matchTopic(v, ctx.topics);
     if (t) topics.add(t);
-    else issues.push({ path: form.getAll('hub.url').includes(v) ? 'hub.url' : 'hub.topic', code: 'unknown_topic', message: `must be one of ${ctx.topics.join(', ')}` });
+    else
+      issues.push({
+        path: form.getAll('hub.url').includes(v) ? 'hub.url' : 'hub.topic',
+        code: 'unknown_topic',
+        message: `must be one of ${ctx.topics.join(', ')}`,
+      });
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, request: { mode: 'publish', topics: [...topics] } };
 }

@@ -16,7 +16,10 @@ export function parseDuration(text: string): number | null {
 
 /** Parses a comma-separated list of durations (`30s,5m,30m`); null when any entry is malformed or the list is empty. */
 export function parseDurationList(text: string): number[] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length === 0) return null;
   const values = parts.map(parseDuration);
   return values.every((v): v is number => v !== null && v > 0) ? values : null;

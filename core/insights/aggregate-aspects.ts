@@ -28,7 +28,18 @@ export function round2(x: number): number {
  */
 export function aggregateAspects(analyzed: readonly AnalyzedReview[], business: BusinessConfig, periods: readonly string[]): AspectInsight[] {
   // One pass over all mentions, then one small assembly per aspect.
-  const acc = new Map(business.aspects.map((a) => [a.id, { counts: zero(), byPeriod: new Map<string, Counts>(periods.map((p) => [p, zero()])), reviews: new Set<string>(), positive: [] as QuoteCandidate[], negative: [] as QuoteCandidate[] }]));
+  const acc = new Map(
+    business.aspects.map((a) => [
+      a.id,
+      {
+        counts: zero(),
+        byPeriod: new Map<string, Counts>(periods.map((p) => [p, zero()])),
+        reviews: new Set<string>(),
+        positive: [] as QuoteCandidate[],
+        negative: [] as QuoteCandidate[],
+      },
+    ]),
+  );
   for (const a of analyzed) {
     for (const m of a.mentions) {
       const x = acc.get(m.aspect);

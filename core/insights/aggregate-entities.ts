@@ -74,7 +74,10 @@ function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly Analyzed
 function balancedQuotes(c: Record<'positive' | 'negative', QuoteCandidate[]>): Quote[] {
   const negative = pickQuotes(c.negative, 1);
   const taken = new Set(negative.map((q) => q.reviewId));
-  const positive = pickQuotes(c.positive.filter((x) => !taken.has(x.analyzed.review.id)), QUOTES_PER_ENTITY - negative.length);
+  const positive = pickQuotes(
+    c.positive.filter((x) => !taken.has(x.analyzed.review.id)),
+    QUOTES_PER_ENTITY - negative.length,
+  );
   return [...positive, ...negative];
 }
 

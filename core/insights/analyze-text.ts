@@ -148,8 +148,27 @@ function opinionNear(s: ScoredSentence, from: number, to: number): boolean {
 
 /** Words that put a term on another party: "the other roofers", "another company that charged…". */
 const OTHER_PARTY = new Set(['other', 'another', 'previous', 'prior', 'former', 'first', 'old', 'handyman']);
-const PARTIES = new Set(['roofer', 'roofers', 'company', 'companies', 'contractor', 'contractors', 'crew', 'crews', 'guys',
-  'handyman', 'bid', 'bids', 'quote', 'quotes', 'estimate', 'estimates', 'outfit', 'installer', 'installers']);
+const PARTIES = new Set([
+  'roofer',
+  'roofers',
+  'company',
+  'companies',
+  'contractor',
+  'contractors',
+  'crew',
+  'crews',
+  'guys',
+  'handyman',
+  'bid',
+  'bids',
+  'quote',
+  'quotes',
+  'estimate',
+  'estimates',
+  'outfit',
+  'installer',
+  'installers',
+]);
 
 // Comparisons with competitors and the previous roof are common in roofing reviews; their praise
 // and complaints are not about this business. A term is someone else's when one of the four words

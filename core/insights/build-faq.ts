@@ -18,9 +18,19 @@ export const FAQ_CITATIONS = 10;
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
 const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
   { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
-  { id: 'workmanship', aspect: 'workmanship', question: 'Does the work hold up — any leaks or problems after the job?', topic: 'the work itself and how it held up' },
+  {
+    id: 'workmanship',
+    aspect: 'workmanship',
+    question: 'Does the work hold up — any leaks or problems after the job?',
+    topic: 'the work itself and how it held up',
+  },
   { id: 'cleanup', aspect: 'cleanup', question: 'Do they clean up after the job?', topic: 'cleanup' },
-  { id: 'warranty', aspect: 'warranty', question: 'Is there a warranty, and do they come back if something goes wrong?', topic: 'warranty and return visits' },
+  {
+    id: 'warranty',
+    aspect: 'warranty',
+    question: 'Is there a warranty, and do they come back if something goes wrong?',
+    topic: 'warranty and return visits',
+  },
   { id: 'on-time', aspect: 'timeliness', question: 'Do they show up and finish on time?', topic: 'timeliness' },
   { id: 'price', aspect: 'price', question: 'Is the final price fair and in line with the quote?', topic: 'price' },
   { id: 'communication', aspect: 'communication', question: 'Do they keep you informed?', topic: 'communication' },
@@ -74,7 +84,16 @@ function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUE
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
   const total = pos + neg + v.neutral.length;
   const agrees = (c: QuoteCandidate, p: string) => c.polarity === p;
-  const quotes = [...pickQuotes(v.positive.filter((c) => agrees(c, 'positive')), 1), ...pickQuotes(v.negative.filter((c) => agrees(c, 'negative')), 1)];
+  const quotes = [
+    ...pickQuotes(
+      v.positive.filter((c) => agrees(c, 'positive')),
+      1,
+    ),
+    ...pickQuotes(
+      v.negative.filter((c) => agrees(c, 'negative')),
+      1,
+    ),
+  ];
   const said = quotes.map((x) => ` ${x.polarity === 'positive' ? 'For example' : 'On the other hand'}: "${x.text}"`).join('');
   const neutral = v.neutral.length ? `, ${v.neutral.length} without a clear opinion` : '';
   const terms = q.aspect === 'warranty' ? warrantyTerms(analyzed) : null;
@@ -101,7 +120,11 @@ function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids
   const ranked = [...byLabel].sort(([la, a], [lb, b]) => b.length - a.length || (la < lb ? -1 : 1)).slice(0, 3);
   const listed = ranked.map(([label, c]) => `${label} (${c.length} review${c.length > 1 ? 's' : ''})`).join(', ');
   const example = pickQuotes(ranked[0]![1], 1)[0]!;
-  return { text: `Warranty terms as customers state them: ${listed}. Terms as written: "${example.text}" `, ids: [example.reviewId], evidence: ranked.flatMap(([, c]) => c) };
+  return {
+    text: `Warranty terms as customers state them: ${listed}. Terms as written: "${example.text}" `,
+    ids: [example.reviewId],
+    evidence: ranked.flatMap(([, c]) => c),
+  };
 }
 
 const DAYS_WORDS = ['one day', 'two days', 'three days', 'four to seven days', 'more than a week'] as const;
@@ -133,11 +156,17 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
     question: 'How long does a roof replacement take?',
     answer: `${found.length} reviews of roof replacements say how long the work took: ${parts.join(', ')}. On timeliness, ${positive} of these reviews read positive and ${negative} negative. For example: "${quotes[0]!.text}"`,
     evidence: { reviewCount: found.length, positive, negative },
-    reviewIds: citations(quotes.map((q) => q.reviewId), found),
+    reviewIds: citations(
+      quotes.map((q) => q.reviewId),
+      found,
+    ),
   };
 }
 
 function citations(first: string[], evidence: readonly QuoteCandidate[]): string[] {
-  const rest = evidence.map((c) => c.analyzed.review).sort(compareReviews).map((r) => r.id);
+  const rest = evidence
+    .map((c) => c.analyzed.review)
+    .sort(compareReviews)
+    .map((r) => r.id);
   return [...new Set([...first, ...rest])].slice(0, FAQ_CITATIONS);
 }

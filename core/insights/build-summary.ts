@@ -58,7 +58,9 @@ export function buildSummary(input: SummaryInput): Summary {
   const parts: string[] = [];
   const avg = input.averageRating === null ? '' : ` with an average rating of ${fact('averageRating', input.averageRating, ev.all)} stars`;
   const ratingOnly = input.ratingOnly ? `; ${fact('ratingOnlyReviews', input.ratingOnly, ev.ratingOnly)} of them give a rating without text` : '';
-  const other = input.otherLanguage ? `; ${fact('otherLanguageReviews', input.otherLanguage, ev.otherLanguage)} are not in English and are not analysed for aspects` : '';
+  const other = input.otherLanguage
+    ? `; ${fact('otherLanguageReviews', input.otherLanguage, ev.otherLanguage)} are not in English and are not analysed for aspects`
+    : '';
   parts.push(`Based on ${fact('reviewCount', input.reviewCount, ev.all)} verified reviews${avg}${ratingOnly}${other}.`);
 
   const ids = (a: AspectInsight) => ev.aspects.get(a.id) ?? { positive: [], negative: [], any: [] };
@@ -87,11 +89,16 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const complaints = topComplaints(input.aspects);
   if (complaints.length) {
-    const listed = complaints.map((a, i) => `${fact(`complaint${i + 1}`, a.label)} (${fact(`complaint${i + 1}Negative`, a.mentions.negative, ids(a).negative)} of ${fact(`complaint${i + 1}Mentions`, a.mentions.total, ids(a).any)} mentions negative)`);
+    const listed = complaints.map(
+      (a, i) =>
+        `${fact(`complaint${i + 1}`, a.label)} (${fact(`complaint${i + 1}Negative`, a.mentions.negative, ids(a).negative)} of ${fact(`complaint${i + 1}Mentions`, a.mentions.total, ids(a).any)} mentions negative)`,
+    );
     parts.push(`Recurring complaints concern ${listed.join(' and ')}.`);
   } else parts.push(`No aspect draws more than ${MIN_COMPLAINTS - 1} complaints.`);
 
-  const quotes = [best?.quotes.positive[0], worst?.quotes.negative[0] ?? complaints[0]?.quotes.negative[0]].filter((q): q is Quote => q !== undefined);
+  const quotes = [best?.quotes.positive[0], worst?.quotes.negative[0] ?? complaints[0]?.quotes.negative[0]].filter(
+    (q): q is Quote => q !== undefined,
+  );
   for (const q of quotes) {
     fact(q.polarity === 'positive' ? 'quotePositive' : 'quoteNegative', q.text, [q.reviewId]);
     parts.push(`${q.polarity === 'positive' ? 'One customer wrote' : 'A critical review said'}: "${q.text}"`);

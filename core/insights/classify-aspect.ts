@@ -12,7 +12,12 @@ import { scoreTarget } from './score-target.ts';
  * setting. Only the sentence holding the term is read. The aspect the term belongs to is `aspect`
  * when given, else looked up in the lexicon ("none" when it is not a lexicon term).
  */
-export function classifyTerm(text: string, from: number, to: number, opts: { aspect?: AspectId; lexicon?: AspectLexicon; model?: AbsaModel } = {}): Polarity {
+export function classifyTerm(
+  text: string,
+  from: number,
+  to: number,
+  opts: { aspect?: AspectId; lexicon?: AspectLexicon; model?: AbsaModel } = {},
+): Polarity {
   const sentences = analyzeSentences(text);
   const sentence = sentences.find((s) => from >= s.start && from < s.end) ?? sentences[0];
   if (!sentence) return 'neutral';

@@ -20,12 +20,16 @@ interface Matchers {
 }
 
 /** People a customer names who are not the roofer's staff: "my husband Jim", "our adjuster Dave". */
-const NOT_STAFF = new Set(`husband wife son daughter dad father mom mother brother sister neighbor neighbour
+const NOT_STAFF = new Set(
+  `husband wife son daughter dad father mom mother brother sister neighbor neighbour
   friend boss uncle aunt cousin grandson granddaughter kid kids landlord tenant realtor agent adjuster inspector
-  nephew niece partner fiance fiancé fiancee roommate grandpa grandma grandfather grandmother dog cat pastor`.split(/\s+/));
+  nephew niece partner fiance fiancé fiancee roommate grandpa grandma grandfather grandmother dog cat pastor`.split(/\s+/),
+);
 /** Capitalised words that are one letter from a roster name but are not people ("March" ≈ "Marco"). */
-const NOT_NAMES = new Set(`january february march april june july august september october november december
-  monday tuesday wednesday thursday friday saturday sunday davis`.split(/\s+/));
+const NOT_NAMES = new Set(
+  `january february march april june july august september october november december
+  monday tuesday wednesday thursday friday saturday sunday davis`.split(/\s+/),
+);
 /** Words before a service keyword that say the service was not done ("didn't need a new roof"). */
 const NOT_DONE = new Set(['instead', 'rather', 'avoid', 'avoided']);
 

@@ -59,7 +59,9 @@ export function extractTopics(analyzed: readonly AnalyzedReview[], business: Bus
     });
   }
   const minCount = Math.max(3, Math.ceil(withText * 0.005));
-  const ranked = [...tallies.values()].filter((t) => t.reviews.length >= minCount).sort((a, b) => b.reviews.length - a.reviews.length || (a.words < b.words ? -1 : 1));
+  const ranked = [...tallies.values()]
+    .filter((t) => t.reviews.length >= minCount)
+    .sort((a, b) => b.reviews.length - a.reviews.length || (a.words < b.words ? -1 : 1));
   const chosen: Tally[] = [];
   for (const t of ranked) {
     if (chosen.length >= TOPIC_LIMIT) break;
@@ -68,7 +70,11 @@ export function extractTopics(analyzed: readonly AnalyzedReview[], business: Bus
   }
   const ids = new Set<string>();
   return chosen.map((t) => {
-    let id = t.words.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 70) || 'topic';
+    let id =
+      t.words
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 70) || 'topic';
     while (ids.has(id)) id += '-x';
     ids.add(id);
     const perPeriod = new Map<string, number>();
@@ -81,7 +87,11 @@ export function extractTopics(analyzed: readonly AnalyzedReview[], business: Bus
       averageRating: round2(t.reviews.reduce((sum, a) => sum + a.review.rating, 0) / t.reviews.length),
       sentiment: t.sentiment,
       trend: periods.map((period) => ({ period, count: perPeriod.get(period) ?? 0 })),
-      reviewIds: t.reviews.map((a) => a.review).sort(compareReviews).slice(0, TOPIC_EXAMPLES).map((r) => r.id),
+      reviewIds: t.reviews
+        .map((a) => a.review)
+        .sort(compareReviews)
+        .slice(0, TOPIC_EXAMPLES)
+        .map((r) => r.id),
     };
   });
 }
@@ -103,7 +113,17 @@ function sentencePolarity(a: AnalyzedReview, sentence: number): Polarity {
 function phrasesOf(s: AnalyzedReview['sentences'][number]['scored'], text: string, excluded: ReadonlySet<string>): [string, string][] {
   const { tokens, role, phrase, clause } = s;
   const idiom = idiomTokens(tokens.map((t) => t.norm));
-  const ok = tokens.map((t, i) => role[i] === 'word' && !phrase[i] && !idiom[i] && t.word && /^\p{L}[\p{L}'-]*$/u.test(t.norm) && t.norm.length > 1 && !excluded.has(t.norm) && !isOpinion(t.norm));
+  const ok = tokens.map(
+    (t, i) =>
+      role[i] === 'word' &&
+      !phrase[i] &&
+      !idiom[i] &&
+      t.word &&
+      /^\p{L}[\p{L}'-]*$/u.test(t.norm) &&
+      t.norm.length > 1 &&
+      !excluded.has(t.norm) &&
+      !isOpinion(t.norm),
+  );
   const out: [string, string][] = [];
   const canon = (w: string) => TOPIC_SYNONYMS.get(w) ?? w;
   for (let i = 0; i < tokens.length; i++) {
@@ -114,7 +134,8 @@ function phrasesOf(s: AnalyzedReview['sentences'][number]['scored'], text: strin
       const j = i + n - 1;
       if (j >= tokens.length || clause[j] !== clause[i]) break;
       let valid = !TOPIC_MODIFIERS.has(tokens[i]!.norm);
-      for (let k = i; k <= j; k++) if (!ok[k] || (TOPIC_STOPWORDS.has(tokens[k]!.norm) && (k === i || k === j || tokens[k]!.norm !== 'of'))) valid = false;
+      for (let k = i; k <= j; k++)
+        if (!ok[k] || (TOPIC_STOPWORDS.has(tokens[k]!.norm) && (k === i || k === j || tokens[k]!.norm !== 'of'))) valid = false;
       if (!valid) continue;
       const words = tokens.slice(i, j + 1).map((t) => t.norm.replace(/'s$/, ''));
       // A last word in -ly or -ed is an adverb or a verb ("crew replaced"), not the head of a theme.
@@ -158,5 +179,10 @@ function singular(w: string): string {
 
 function excludedWords(business: BusinessConfig): Set<string> {
   const names = [business.name, ...business.technicians.flatMap((t) => [t.name, ...t.aliases]), ...business.serviceAreas.map((a) => a.name)];
-  return new Set(names.flatMap((n) => n.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean).flatMap((w) => [w, `${w}'s`]));
+  return new Set(
+    names
+      .flatMap((n) => n.toLowerCase().split(/[^\p{L}]+/u))
+      .filter(Boolean)
+      .flatMap((w) => [w, `${w}'s`]),
+  );
 }

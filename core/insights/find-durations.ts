@@ -8,7 +8,24 @@ export interface Duration {
   start: number;
 }
 
-const NUMBERS: Readonly<Record<string, number>> = { a: 1, one: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, '1': 1, '2': 2, '3': 3, '4': 4, '5': 5, '6': 6, '7': 7 };
+const NUMBERS: Readonly<Record<string, number>> = {
+  a: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+  '5': 5,
+  '6': 6,
+  '7': 7,
+};
 const DURATION = /\b(a single|a|one|two|three|four|five|six|seven|[1-7])[ -](day|days|week|weeks)\b/gi;
 /** The sentence must be about doing the work… */
 const JOB_WORDS = /\b(done|finished|finish|completed|complete|took|tore|tear|replaced|installed|install|job|roof|start to finish)\b/i;

@@ -59,7 +59,8 @@ function readTokens(s: ScoredSentence): void {
       continue;
     }
     const clauseStart = i === 0 || s.role[i - 1] === 'punct';
-    if (isNegator(t.norm) || ((t.norm === 'less' || t.norm === 'least') && wordValence(tokens[i + 1]?.norm ?? '') !== 0)) s.role[i] = 'negator'; // "less responsive", "the least helpful"
+    if (isNegator(t.norm) || ((t.norm === 'less' || t.norm === 'least') && wordValence(tokens[i + 1]?.norm ?? '') !== 0))
+      s.role[i] = 'negator'; // "less responsive", "the least helpful"
     else if (CONTRAST.has(t.norm) || (clauseStart && (t.norm === 'while' || (i > 0 && t.norm === 'just')))) {
       s.role[i] = 'contrast';
       s.valence[i] = wordValence(t.norm); // "unfortunately" is both a contrast and a complaint
@@ -75,7 +76,24 @@ function readTokens(s: ScoredSentence): void {
 // Before "than" or after a degree word ("flimsier than", "much slower", "far nicer"), or after
 // "the" ("the friendliest"), an -er/-est word is a comparative of an opinion word; -ly and -ed forms
 // take the valence of their base ("rudely", "helped").
-const DEGREE = new Set(['much', 'far', 'way', 'even', 'lot', 'bit', 'little', 'slightly', 'significantly', 'considerably', 'noticeably', 'no', 'any', 'the', 'most', 'somewhat']);
+const DEGREE = new Set([
+  'much',
+  'far',
+  'way',
+  'even',
+  'lot',
+  'bit',
+  'little',
+  'slightly',
+  'significantly',
+  'considerably',
+  'noticeably',
+  'no',
+  'any',
+  'the',
+  'most',
+  'somewhat',
+]);
 
 function thanAhead(tokens: readonly Token[], i: number): boolean {
   for (let k = i + 1; k <= i + 4 && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
@@ -186,17 +204,20 @@ const CUSTOMER_SUBJECTS = new Set(['i', 'we', "i'd", "we'd", "i'll", "we'll"]);
 const VERDICT_VERBS = new Set(['hire', 'use', 'recommend', 'call', 'trust']);
 
 // Words that may follow an opinion adjective without making it the start of a noun phrase.
-const LINKS = new Set(`and or but to in at for with about as on of by from than though yet overall throughout too
-  also again though considering given`.split(/\s+/));
+const LINKS = new Set(
+  `and or but to in at for with about as on of by from than though yet overall throughout too
+  also again though considering given`.split(/\s+/),
+);
 
 const QUOTES = new Set(['"', '“', '”']);
 // "and"/"so" before a new subject starts a clause: "they came back twice and the skylight still drips".
 const SUBJECTS = new Set(['the', 'they', 'it', 'he', 'she', 'we', 'i', 'my', 'our', 'their', 'his', 'her', 'there']);
 // Words that open a clause without naming a new subject: the clause is still about the last one.
-const CONTINUATION = new Set(`it its it's is was were are be been has had have doesn't didn't
+const CONTINUATION = new Set(
+  `it its it's is was were are be been has had have doesn't didn't
   don't wasn't isn't aren't weren't can could can't couldn't would wouldn't will won't should tastes taste looks
-  seems seemed also still not overall nothing none hardly barely`.split(/\s+/));
-
+  seems seemed also still not overall nothing none hardly barely`.split(/\s+/),
+);
 
 function nextIsWord(tokens: readonly Token[], i: number): boolean {
   return tokens[i + 1]?.word === true;

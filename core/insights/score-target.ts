@@ -59,8 +59,10 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
       const [a, b] = c < lo ? [c, lo] : [hi, c];
       for (let j = a + 1; j <= b; j++) {
         if (afterContrast[j] && continues[j] && c > hi && j === next) w *= ATTRIBUTION.continuation;
-        else if (c >= next && j < next) continue; // an opinion-free aside on the way ("fine, I guess, but…")
-        else if (continues[j] && c > hi && j === hi + 1) continue; // "okay, nothing special": same subject
+        else if (c >= next && j < next)
+          continue; // an opinion-free aside on the way ("fine, I guess, but…")
+        else if (continues[j] && c > hi && j === hi + 1)
+          continue; // "okay, nothing special": same subject
         else if (afterContrast[j]) w *= ownHasOpinion ? ATTRIBUTION.hardOwn : ATTRIBUTION.hardFallback;
         else w *= ownHasOpinion ? ATTRIBUTION.softOwn : ATTRIBUTION.softFallback;
       }
@@ -72,7 +74,6 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
   if (score !== 0) score += Math.sign(score) * ATTRIBUTION.exclamation * Math.min(3, s.exclamations);
   return score;
 }
-
 
 const POSSESSIVES = new Set(['the', 'their', 'our', 'my', 'his', 'her', 'its', 'a', 'any', 'this', 'that', 'these', 'those']);
 

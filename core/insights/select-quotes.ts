@@ -23,7 +23,10 @@ export function quoteSpan(c: QuoteCandidate): [number, number] {
   const s = c.analyzed.sentences[c.sentence]!;
   if (s.end - s.start <= MAX_QUOTE || c.at === undefined) return [s.start, s.end];
   const { tokens, clause } = s.scored;
-  const k = Math.max(0, tokens.findIndex((t) => t.end > c.at!));
+  const k = Math.max(
+    0,
+    tokens.findIndex((t) => t.end > c.at!),
+  );
   const first = tokens.findIndex((_, i) => clause[i] === clause[k]);
   let last = first;
   while (last + 1 < tokens.length && clause[last + 1] === clause[k]) last++;

@@ -23,11 +23,13 @@ export function wordValence(norm: string): number {
 }
 
 // Words that look derived but are not ("lately" is not "late", "only" is not "on").
-const NOT_DERIVED = new Set(`lately only early family apply reply supply rely ally belly bully jelly silly holly
+const NOT_DERIVED = new Set(
+  `lately only early family apply reply supply rely ally belly bully jelly silly holly
   hardly barely likely friendly elderly costly assembly butterfly dragonfly hourly daily weekly monthly yearly
   quarterly orderly deadly lonely lovely ugly manly timely comely curly surly burly needed seed speed indeed united
   proceed exceed succeed tired wired hired fired red bed shed bred sled originally specially admittedly handed
-  wished dropped allowed extended adopted treated`.split(/\s+/));
+  wished dropped allowed extended adopted treated`.split(/\s+/),
+);
 const derivedCache = new Map<string, number>();
 
 /**

@@ -5,7 +5,26 @@ export interface Span {
 }
 
 // Abbreviations whose full stop does not end a sentence.
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'vs', 'etc', 'inc', 'co', 'approx', 'appt', 'est', 'e.g', 'i.e', 'a.m', 'p.m']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'jr',
+  'sr',
+  'vs',
+  'etc',
+  'inc',
+  'co',
+  'approx',
+  'appt',
+  'est',
+  'e.g',
+  'i.e',
+  'a.m',
+  'p.m',
+]);
 
 /**
  * Splits review text into sentences: at `.`, `!`, `?` (runs of them) followed by whitespace, and at

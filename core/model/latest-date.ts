@@ -1,5 +1,10 @@
 /** What a review contributes to "when did the data change": its date, its last edit, its verification, its reply. */
-type Dated = { date: string; updatedAt?: string | undefined; verification?: { verifiedOn: string } | undefined; ownerReply?: { date: string } | undefined };
+type Dated = {
+  date: string;
+  updatedAt?: string | undefined;
+  verification?: { verifiedOn: string } | undefined;
+  ownerReply?: { date: string } | undefined;
+};
 
 /**
  * Newest date a review carries: written, edited, verified (a back-dated review only becomes publishable when

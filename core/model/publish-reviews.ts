@@ -7,10 +7,7 @@ import { compareReviews } from './compare-reviews.ts';
 import { reviewPermalink } from './review-permalink.ts';
 
 /** Finds technicians, services and towns in review text (the insights engine provides it). */
-export type ExtractMentions = (
-  text: string,
-  business: BusinessConfig,
-) => { technicians: string[]; services: string[]; serviceAreas: string[] };
+export type ExtractMentions = (text: string, business: BusinessConfig) => { technicians: string[]; services: string[]; serviceAreas: string[] };
 
 export interface HeldBackReview {
   id: string;

@@ -23,7 +23,16 @@ function clean(schema: JsonSchema): JsonSchema {
  */
 export function buildComponentSchemas(): Record<string, JsonSchema> {
   // Touch the top-level documents so their modules (and ids) are registered before we read the registry.
-  void [ReviewsDocumentSchema, SinceDocumentSchema, InsightsDocumentSchema, JsonFeedSchema, SearchResponseSchema, FindResponseSchema, WidgetDocumentSchema, ErrorBodySchema];
+  void [
+    ReviewsDocumentSchema,
+    SinceDocumentSchema,
+    InsightsDocumentSchema,
+    JsonFeedSchema,
+    SearchResponseSchema,
+    FindResponseSchema,
+    WidgetDocumentSchema,
+    ErrorBodySchema,
+  ];
   const { schemas } = z.toJSONSchema(z.globalRegistry, {
     uri: (id) => `#/components/schemas/${id}`,
     io: 'output',

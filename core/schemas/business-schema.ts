@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { HttpUrlSchema, SlugSchema } from './primitives.ts';
 
 /** The aspect ids that the insights engine reports on. Fixed by the product; labels and lexicon are content. */
-export const ASPECT_IDS = [
-  'workmanship',
-  'timeliness',
-  'communication',
-  'cleanup',
-  'price',
-  'professionalism',
-  'warranty',
-  'insurance',
-] as const;
+export const ASPECT_IDS = ['workmanship', 'timeliness', 'communication', 'cleanup', 'price', 'professionalism', 'warranty', 'insurance'] as const;
 export const AspectIdSchema = z.enum(ASPECT_IDS);
 export type AspectId = z.infer<typeof AspectIdSchema>;
 
@@ -37,9 +28,7 @@ export const TechnicianSchema = z
   .strict();
 export type Technician = z.infer<typeof TechnicianSchema>;
 
-export const ServiceAreaSchema = z
-  .object({ id: SlugSchema, name: z.string().min(1), region: z.string().min(1).optional() })
-  .strict();
+export const ServiceAreaSchema = z.object({ id: SlugSchema, name: z.string().min(1), region: z.string().min(1).optional() }).strict();
 export type ServiceArea = z.infer<typeof ServiceAreaSchema>;
 
 export const AspectSchema = z
@@ -107,10 +96,7 @@ export const BusinessConfigSchema = z
   .object({
     ...publicBusinessShape,
     aspects: z.array(AspectSchema).length(ASPECT_IDS.length),
-    timeZone: z
-      .string()
-      .refine(isTimeZone, { message: 'must be an IANA time zone such as "America/Denver"' })
-      .default(DEFAULT_TIME_ZONE),
+    timeZone: z.string().refine(isTimeZone, { message: 'must be an IANA time zone such as "America/Denver"' }).default(DEFAULT_TIME_ZONE),
   })
   .strict()
   .superRefine((b, ctx) => {

@@ -9,15 +9,9 @@ export const RELATIONSHIPS = ['employee', 'relative', 'agent', 'officer'] as con
  * so there is deliberately no field that could say "for a positive review".
  */
 export const DisclosureShape = {
-  incentive: z
-    .string()
-    .trim()
-    .min(1)
-    .max(300)
-    .optional()
-    .meta({
-      description: 'What the reviewer was offered for writing a review (e.g. "a $25 gift card offered to every customer asked for a review").',
-    }),
+  incentive: z.string().trim().min(1).max(300).optional().meta({
+    description: 'What the reviewer was offered for writing a review (e.g. "a $25 gift card offered to every customer asked for a review").',
+  }),
   relationship: z
     .enum(RELATIONSHIPS)
     .optional()

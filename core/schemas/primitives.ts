@@ -22,13 +22,9 @@ export const CalendarDateSchema = z
   .meta({ format: 'date', description: 'Calendar date, YYYY-MM-DD.', examples: ['2024-05-17'] });
 
 /** A lower-case slug used for stable ids (reviews, services, technicians, areas). */
-export const SlugSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, { message: 'must be a lower-case id: letters, digits and dashes' });
+export const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, { message: 'must be a lower-case id: letters, digits and dashes' });
 
-export const HttpUrlSchema = z
-  .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
-  .meta({ format: 'uri' });
+export const HttpUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).meta({ format: 'uri' });
 
 export const StarRatingSchema = z.int().min(1).max(5).meta({ description: 'Star rating, integer 1 to 5.' });
 

@@ -7,14 +7,24 @@ import { DisclosureShape } from './disclosure-schema.ts';
  * "Maria G." — first name and last initial only; never a full surname, an email address or a phone number.
  * Initials alone ("M. G.") are also accepted: that is how a name is published without the reviewer's consent.
  */
-export const AuthorNameSchema = z
-  .string()
-  .regex(/^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’-]{0,30}\.?( [\p{Lu}\p{Lt}\p{Lo}]\.)?$/u, {
-    message: 'must be a first name and optional last initial, e.g. "Maria G." (no surname, email or phone)',
-  });
+export const AuthorNameSchema = z.string().regex(/^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’-]{0,30}\.?( [\p{Lu}\p{Lt}\p{Lo}]\.)?$/u, {
+  message: 'must be a first name and optional last initial, e.g. "Maria G." (no surname, email or phone)',
+});
 
 /** Where reviews come from; `paper` covers comment cards and letters. */
-export const REVIEW_PLATFORMS = ['google', 'yelp', 'facebook', 'bbb', 'angi', 'nextdoor', 'website', 'email', 'trustpilot', 'houzz', 'paper'] as const;
+export const REVIEW_PLATFORMS = [
+  'google',
+  'yelp',
+  'facebook',
+  'bbb',
+  'angi',
+  'nextdoor',
+  'website',
+  'email',
+  'trustpilot',
+  'houzz',
+  'paper',
+] as const;
 export type ReviewPlatform = (typeof REVIEW_PLATFORMS)[number];
 
 export const ReviewSourceSchema = z
@@ -74,7 +84,9 @@ const sharedReviewShape = {
     .string()
     .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'must be a language tag such as "en" ("und" when unknown)' })
     .default('en'),
-  updatedAt: CalendarDateSchema.optional().meta({ description: 'Date the reviewer last edited the review, when it was edited after it was written.' }),
+  updatedAt: CalendarDateSchema.optional().meta({
+    description: 'Date the reviewer last edited the review, when it was edited after it was written.',
+  }),
   ownerReply: OwnerReplySchema.optional(),
   photos: z.array(PhotoSchema).default([]),
 };

@@ -9,7 +9,9 @@ import { ReviewSchema } from './review-schema.ts';
 export const ReviewsDocumentSchema = z
   .object({
     version: z.literal('1.0.0'),
-    updated: CalendarDateSchema.nullable().meta({ description: 'Newest date in the data (a review written, verified or replied to); null when empty.' }),
+    updated: CalendarDateSchema.nullable().meta({
+      description: 'Newest date in the data (a review written, verified or replied to); null when empty.',
+    }),
     business: BusinessSchema,
     aggregateRating: AggregateRatingSchema,
     moderation: ModerationRecordSchema,

@@ -20,12 +20,7 @@ export const SearchQuerySchema = z
       .max(200)
       .optional()
       .meta({ description: 'Substring of the review text; case- and accent-insensitive ("ÉTÉ" matches "été" and "ete").' }),
-    mentions_technician: z
-      .string()
-      .min(1)
-      .max(100)
-      .optional()
-      .meta({ description: "Technician's display name, alias or id, case-insensitive." }),
+    mentions_technician: z.string().min(1).max(100).optional().meta({ description: "Technician's display name, alias or id, case-insensitive." }),
     mentions_service: z.string().min(1).max(100).optional().meta({ description: 'Service id, e.g. roof-replacement.' }),
     limit: z
       .int()

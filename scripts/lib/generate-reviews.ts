@@ -5,7 +5,30 @@ import { addDays } from '../../core/model/calendar.ts';
 import { pick, pickWeighted, type Random } from './random.ts';
 import { BACKGROUND, CLOSERS, COMPLAINTS, FACTS, PRAISE, WEEKDAYS, type Phrase } from './review-phrases.ts';
 
-const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Elizabeth', 'William', 'Susan', 'Carlos', 'Aisha', 'Wei', 'Olga', 'Noah', 'Emma', 'Liam', 'Sofia', 'Ethan', 'Chloé', 'José'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Patricia',
+  'Michael',
+  'Jennifer',
+  'David',
+  'Elizabeth',
+  'William',
+  'Susan',
+  'Carlos',
+  'Aisha',
+  'Wei',
+  'Olga',
+  'Noah',
+  'Emma',
+  'Liam',
+  'Sofia',
+  'Ethan',
+  'Chloé',
+  'José',
+];
 const INITIALS = 'ABCDEFGHJKLMNPRSTVW'.split('');
 const PLATFORMS = ['google', 'google', 'google', 'yelp', 'facebook', 'bbb', 'angi', 'nextdoor'] as const;
 const AMOUNTS = ['$300', '$450', '$800', '$1,200', '$2,000'];
@@ -53,9 +76,14 @@ export function generateReview(rnd: Random, business: BusinessConfig, index: num
     const praise = Array.from({ length: opinions }, () => rnd() < praiseShare).filter(Boolean).length;
     parts.push(...distinct(rnd, usable(PRAISE), praise), ...distinct(rnd, usable(COMPLAINTS), opinions - praise));
     if (rnd() < 0.2) parts.push(pick(rnd, usable(FACTS)));
-    if (rnd() < 0.4) parts.push(rating >= 4 ? pick(rnd, [CLOSERS[0]!, CLOSERS[1]!, CLOSERS[3]!]) : rating <= 2 ? pick(rnd, [CLOSERS[2]!, CLOSERS[4]!]) : CLOSERS[5]!);
+    if (rnd() < 0.4)
+      parts.push(
+        rating >= 4 ? pick(rnd, [CLOSERS[0]!, CLOSERS[1]!, CLOSERS[3]!]) : rating <= 2 ? pick(rnd, [CLOSERS[2]!, CLOSERS[4]!]) : CLOSERS[5]!,
+      );
   }
-  const sentences = parts.filter((x) => x.text).map((x) => ({ text: fill(rnd, x, business), labels: Object.entries(x.labels).map(([aspect, polarity]) => ({ aspect, polarity })) }));
+  const sentences = parts
+    .filter((x) => x.text)
+    .map((x) => ({ text: fill(rnd, x, business), labels: Object.entries(x.labels).map(([aspect, polarity]) => ({ aspect, polarity })) }));
   const text = sentences.map((s) => s.text).join(' ');
   const verified = rnd() > 0.02;
   const year = date.slice(0, 4);
@@ -72,7 +100,12 @@ export function generateReview(rnd: Random, business: BusinessConfig, index: num
     verification: verified
       ? { status: 'verified', method: 'job-match', verifiedOn: addDays(date, Math.floor(rnd() * 3)) }
       : { status: 'unverified', reason: 'no matching job found' },
-    ...(rnd() < 0.3 && { ownerReply: { text: rating >= 4 ? 'Thank you for the kind words!' : 'We are sorry; please call the office so we can make it right.', date: addDays(date, 1 + Math.floor(rnd() * 5)) } }),
+    ...(rnd() < 0.3 && {
+      ownerReply: {
+        text: rating >= 4 ? 'Thank you for the kind words!' : 'We are sorry; please call the office so we can make it right.',
+        date: addDays(date, 1 + Math.floor(rnd() * 5)),
+      },
+    }),
     photos: [],
   };
   return { record, truth: { id, sentences } };
@@ -82,7 +115,13 @@ export function generateReview(rnd: Random, business: BusinessConfig, index: num
  * `count` reviews with their truth, spread evenly over `years` years ending at `endDate`, in date
  * order. Technicians and services are left out so the build's extraction fills them, as for real content.
  */
-export function* generateReviewsWithTruth(rnd: Random, business: BusinessConfig, count: number, endDate: string, years = 6): Generator<{ record: ReviewRecord; truth: ReviewTruth }> {
+export function* generateReviewsWithTruth(
+  rnd: Random,
+  business: BusinessConfig,
+  count: number,
+  endDate: string,
+  years = 6,
+): Generator<{ record: ReviewRecord; truth: ReviewTruth }> {
   const span = years * 365;
   for (let i = 0; i < count; i++) {
     const day = Math.floor(((i + rnd()) * span) / count);

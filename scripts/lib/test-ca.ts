@@ -12,7 +12,14 @@ import { join } from 'node:path';
 
 function der(tag: number, content: Buffer): Buffer {
   const n = content.length;
-  const len = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : n < 0x10000 ? Buffer.from([0x82, n >> 8, n & 0xff]) : Buffer.from([0x83, n >> 16, (n >> 8) & 0xff, n & 0xff]);
+  const len =
+    n < 0x80
+      ? Buffer.from([n])
+      : n < 0x100
+        ? Buffer.from([0x81, n])
+        : n < 0x10000
+          ? Buffer.from([0x82, n >> 8, n & 0xff])
+          : Buffer.from([0x83, n >> 16, (n >> 8) & 0xff, n & 0xff]);
   return Buffer.concat([Buffer.from([tag]), len, content]);
 }
 const seq = (...items: Buffer[]) => der(0x30, Buffer.concat(items));
@@ -57,7 +64,8 @@ function ipBytes(ip: string): Buffer {
   return Buffer.from(ip.split('.').map(Number));
 }
 
-const toPem = (label: string, body: Buffer) => `-----BEGIN ${label}-----\n${body.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END ${label}-----\n`;
+const toPem = (label: string, body: Buffer) =>
+  `-----BEGIN ${label}-----\n${body.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END ${label}-----\n`;
 
 interface CertSpec {
   subject: string;
@@ -124,7 +132,9 @@ export function createTestCa(commonName = 'Shingle Test CA'): TestCa {
   const caKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const leafKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const caDer = buildCertificate({ subject: commonName, issuer: commonName, publicKey: caKeys.publicKey, signingKey: caKeys.privateKey, ca: true });
-  const caKeyId = createHash('sha1').update(caKeys.publicKey.export({ type: 'spki', format: 'der' })).digest();
+  const caKeyId = createHash('sha1')
+    .update(caKeys.publicKey.export({ type: 'spki', format: 'der' }))
+    .digest();
   const certPem = toPem('CERTIFICATE', caDer);
   new X509Certificate(certPem); // fail early if the encoding were wrong
   const dir = mkdtempSync(join(tmpdir(), 'shingle-test-ca-'));
@@ -150,4 +160,3 @@ export function createTestCa(commonName = 'Shingle Test CA'): TestCa {
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
-

@@ -43,11 +43,7 @@ async function writeDocument(outDir: string, doc: RenderedDocument): Promise<Man
   const body = Buffer.from(doc.body, 'utf8');
   const { gz, br } = await compress(body);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
-  await Promise.all([
-    writeFile(join(outDir, file), body),
-    writeFile(join(outDir, `${file}.gz`), gz),
-    writeFile(join(outDir, `${file}.br`), br),
-  ]);
+  await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
   return {
     path: doc.path,
     kind: doc.kind,

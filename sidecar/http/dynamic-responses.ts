@@ -91,19 +91,22 @@ export class DynamicResponses {
     if (existing) return existing;
     const started = this.#compressor.compress(plain, coding);
     if (!started) return identity;
-    const promise = started.then((bytes) => {
-      entry.weight += bytes.length;
-      this.#cache.reweigh(entry.key, entry.weight);
-      const meta = { ...this.#meta, lastModified: identity.lastModified };
-      // Same rule as the build: the ETag of an encoding is the identity hash tagged with the coding.
-      const variant = makeVariant(bytes, etagForEncoding(identity.etag, coding), coding, meta);
-      entry.ready[coding] = variant;
-      return variant;
-    }, () => {
-      // Compression failed (out of memory?): send identity now, try again next time.
-      delete entry.compressed[coding];
-      return identity;
-    });
+    const promise = started.then(
+      (bytes) => {
+        entry.weight += bytes.length;
+        this.#cache.reweigh(entry.key, entry.weight);
+        const meta = { ...this.#meta, lastModified: identity.lastModified };
+        // Same rule as the build: the ETag of an encoding is the identity hash tagged with the coding.
+        const variant = makeVariant(bytes, etagForEncoding(identity.etag, coding), coding, meta);
+        entry.ready[coding] = variant;
+        return variant;
+      },
+      () => {
+        // Compression failed (out of memory?): send identity now, try again next time.
+        delete entry.compressed[coding];
+        return identity;
+      },
+    );
     entry.compressed[coding] = promise;
     return promise;
   }

@@ -5,7 +5,14 @@ import type { Logger } from '../logger.ts';
  * The one log line of a request: method, path (no query string: it may carry search text),
  * status, duration and bytes. No client address, no headers, no body.
  */
-export function logRequest(logger: Logger, req: IncomingMessage, status: number, startedMs: number, nowMs: number, extra?: Record<string, unknown>): void {
+export function logRequest(
+  logger: Logger,
+  req: IncomingMessage,
+  status: number,
+  startedMs: number,
+  nowMs: number,
+  extra?: Record<string, unknown>,
+): void {
   // A router mounted at /mcp or /api/websub/hub rewrites req.url to "/"; originalUrl keeps the target.
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '';
   const q = url.indexOf('?');

@@ -91,11 +91,27 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   };
   const hardStop = new AbortController();
   const deny = (callback: string, topic: string, reason: string) =>
-    track(limiter.run(new URL(callback).hostname, () => sendDenial(client, callback, topic, reason, settings.verifyTimeoutMs, hardStop.signal), hardStop.signal));
+    track(
+      limiter.run(
+        new URL(callback).hostname,
+        () => sendDenial(client, callback, topic, reason, settings.verifyTimeoutMs, hardStop.signal),
+        hardStop.signal,
+      ),
+    );
 
   let wakeWorker = () => {};
   const publisher = createPublisher({ store, topics: settings.topics, now, logger, onQueued: () => wakeWorker() });
-  const send = createDeliverySender({ snapshots: deps.snapshots, settings, client, limiter, publisher, store, now, logger, hardStop: hardStop.signal });
+  const send = createDeliverySender({
+    snapshots: deps.snapshots,
+    settings,
+    client,
+    limiter,
+    publisher,
+    store,
+    now,
+    logger,
+    hardStop: hardStop.signal,
+  });
   const worker = createDeliveryWorker({
     io: {
       claim: (limit) => store.deliveryClaim(now(), limit, settings.claimTimeoutMs),
@@ -105,7 +121,8 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
         const removed = await store.deliveryComplete(results, now(), MAX_CONSECUTIVE_FAILURES);
         for (const r of removed) {
           logger.warn('hub.subscription_removed', { host: new URL(r.callback).hostname, topic: r.topic, reason: r.reason });
-          if (r.reason === 'failures') deny(r.callback, r.topic, `${MAX_CONSECUTIVE_FAILURES} consecutive deliveries were not acknowledged; subscribe again`);
+          if (r.reason === 'failures')
+            deny(r.callback, r.topic, `${MAX_CONSECUTIVE_FAILURES} consecutive deliveries were not acknowledged; subscribe again`);
         }
       },
       nextDueAt: () => store.deliveryNextDueAt(now()),
@@ -176,7 +193,12 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
     },
     publish: (topicUrls) => publisher.publish(deps.snapshots.current(), topicUrls),
     async stats() {
-      return { pendingDeliveries: await store.deliveryCount(), pendingVerifications: await store.verificationCount(), outboundActive: limiter.active, outboundWaiting: limiter.waiting };
+      return {
+        pendingDeliveries: await store.deliveryCount(),
+        pendingVerifications: await store.verificationCount(),
+        outboundActive: limiter.active,
+        outboundWaiting: limiter.waiting,
+      };
     },
     async close() {
       if (closed) return;

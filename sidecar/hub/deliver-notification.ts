@@ -32,7 +32,14 @@ export interface DeliveryAttempt {
 export async function deliverNotification(client: OutboundClient, n: Notification): Promise<DeliveryAttempt> {
   const headers: Record<string, string> = { 'content-type': n.contentType, link: n.link, [DELIVERY_ID_HEADER.toLowerCase()]: n.deliveryId };
   if (n.secret !== null) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(n.secret, n.bytes);
-  const res = await client.send(n.callback, { method: 'POST', headers, body: n.bytes, timeoutMs: n.timeoutMs, readBytes: 0, ...(n.signal ? { signal: n.signal } : {}) });
+  const res = await client.send(n.callback, {
+    method: 'POST',
+    headers,
+    body: n.bytes,
+    timeoutMs: n.timeoutMs,
+    readBytes: 0,
+    ...(n.signal ? { signal: n.signal } : {}),
+  });
   if (!res.ok) return { outcome: 'failed', status: null, failure: res.failure };
   return { outcome: classifyDeliveryOutcome(res.status), status: res.status };
 }

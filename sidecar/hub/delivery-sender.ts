@@ -67,7 +67,8 @@ export function createDeliverySender(o: DeliverySenderOptions): (d: ClaimedDeliv
         queueSignal,
       );
       if (o.hardStop.aborted) return { outcome: 'released' };
-      if (attempt.outcome !== 'delivered') o.logger.warn('hub.delivery_failed', { host: d.host, status: attempt.status, failure: attempt.failure, failures: d.failures + 1 });
+      if (attempt.outcome !== 'delivered')
+        o.logger.warn('hub.delivery_failed', { host: d.host, status: attempt.status, failure: attempt.failure, failures: d.failures + 1 });
       return { outcome: attempt.outcome };
     } catch (e) {
       if (queueSignal.aborted) return { outcome: 'released' };

@@ -115,7 +115,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const base = { id: d.id, subscriptionId: d.subscriptionId };
     switch (sent.outcome) {
       case 'failed':
-        return { ...base, outcome: 'failed', retryAt: now() + retryDelay(d.failures + 1, options.retryDelaysMs, options.random, options.retryJitter) };
+        return {
+          ...base,
+          outcome: 'failed',
+          retryAt: now() + retryDelay(d.failures + 1, options.retryDelaysMs, options.random, options.retryJitter),
+        };
       case 'released':
         return { ...base, outcome: 'released', ...(sent.retryAt !== undefined ? { retryAt: sent.retryAt } : {}) };
       default:

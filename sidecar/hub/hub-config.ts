@@ -10,7 +10,8 @@ const duration = (fallback: string, what: string) =>
     .refine((v) => (parseDuration(v) ?? 0) > 0, { message: 'a positive duration such as 500ms, 30s, 5m, 1h or 10d (a bare number means seconds)' })
     .describe(`${what} Duration: 500ms, 30s, 5m, 1h, 10d; a bare number means seconds. Default ${fallback}.`);
 
-const count = (fallback: number, what: string) => z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(`${what} Default ${fallback}.`);
+const count = (fallback: number, what: string) =>
+  z.coerce.number().int().min(1).max(1_000_000).default(fallback).describe(`${what} Default ${fallback}.`);
 
 export const cronExpression = (fallback: string, what: string) =>
   z
@@ -33,7 +34,10 @@ export const HubConfigShape = {
     .default('')
     .refine((v) => parseCidrList(v).invalid.length === 0, { message: 'comma-separated CIDR blocks such as 127.0.0.0/8,::1/128' })
     .describe('CIDR blocks of otherwise refused (private, loopback …) callback addresses to allow. Empty (default) in production.'),
-  HUB_PUBLISH_TOKEN: z.string().default('').describe('Token (sent in the X-Hub-Publish-Token header) that lets a non-loopback client send hub.mode=publish. Empty: loopback only.'),
+  HUB_PUBLISH_TOKEN: z
+    .string()
+    .default('')
+    .describe('Token (sent in the X-Hub-Publish-Token header) that lets a non-loopback client send hub.mode=publish. Empty: loopback only.'),
   HUB_LEASE_DEFAULT: duration('10d', 'Lease granted when hub.lease_seconds is absent.'),
   HUB_LEASE_MIN: duration('1h', 'Shortest lease granted; shorter requests are raised to it.'),
   HUB_LEASE_MAX: duration('30d', 'Longest lease granted; longer requests are cut to it.'),
@@ -50,9 +54,18 @@ export const HubConfigShape = {
     '60s',
     'How long a claimed notification or verification stays reserved for the process that claimed it; a live process renews its claims, so this is how soon the work of a process that died is taken over.',
   ),
-  HUB_POLL_INTERVAL: duration('5s', 'Longest time between two looks at the queues when no wake-up came (fallback for missed NOTIFYs and expired claims).'),
-  HUB_CA_FILE: z.string().default('').describe('PEM file of extra CA certificates trusted for callbacks, added to the system store and NODE_EXTRA_CA_CERTS.'),
-  HUB_SWEEP_CRON: cronExpression('*/5 * * * *', 'node-cron schedule of the sweep that deletes subscriptions whose lease ran out; "off" disables it (expired leases get no deliveries either way).'),
+  HUB_POLL_INTERVAL: duration(
+    '5s',
+    'Longest time between two looks at the queues when no wake-up came (fallback for missed NOTIFYs and expired claims).',
+  ),
+  HUB_CA_FILE: z
+    .string()
+    .default('')
+    .describe('PEM file of extra CA certificates trusted for callbacks, added to the system store and NODE_EXTRA_CA_CERTS.'),
+  HUB_SWEEP_CRON: cronExpression(
+    '*/5 * * * *',
+    'node-cron schedule of the sweep that deletes subscriptions whose lease ran out; "off" disables it (expired leases get no deliveries either way).',
+  ),
 };
 
 export const HubConfigSchema = z.object(HubConfigShape);

@@ -97,7 +97,9 @@ export function createHubRouter(options: HubRouterOptions): Router {
 
   const handle = async (req: Request, res: Response) => {
     if (!req.is(FORM)) {
-      return fail(res, 415, `Send the hub parameters as ${FORM}`, [{ path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` }]);
+      return fail(res, 415, `Send the hub parameters as ${FORM}`, [
+        { path: '', code: 'unsupported_media_type', message: `Content-Type must be ${FORM}` },
+      ]);
     }
     // Not a body parser: those read an over-limit body to its end before answering 413.
     const read = await readLimitedBody(req, HUB_MAX_BODY_BYTES);
@@ -117,7 +119,8 @@ export function createHubRouter(options: HubRouterOptions): Router {
     if (!parsed.ok) return fail(res, 400, 'Invalid hub request', parsed.issues);
     const request = parsed.request;
     if (request.mode === 'publish') {
-      if (!isPublishAuthorized(req, options.publishToken)) return fail(res, 403, 'Publishing is restricted to this host or holders of the publish token');
+      if (!isPublishAuthorized(req, options.publishToken))
+        return fail(res, 403, 'Publishing is restricted to this host or holders of the publish token');
       await options.publish(request.topics);
       return res.status(202).end();
     }
@@ -132,12 +135,15 @@ export function createHubRouter(options: HubRouterOptions): Router {
 
   router.all('/', (_req, res) => {
     res.set('Allow', 'POST');
-    fail(res, 405, 'Only POST is supported by the WebSub hub', [{ path: '', code: 'method_not_allowed', message: 'use POST with a form-encoded body' }]);
+    fail(res, 405, 'Only POST is supported by the WebSub hub', [
+      { path: '', code: 'method_not_allowed', message: 'use POST with a form-encoded body' },
+    ]);
   });
 
   const bodyErrors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, next) => {
     if (res.headersSent) return next(err);
-    if (err.status && err.status >= 400 && err.status < 500) return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
+    if (err.status && err.status >= 400 && err.status < 500)
+      return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
     return fail(res, 500, 'Internal error');
   };
   router.use(bodyErrors);

@@ -67,7 +67,12 @@ async function readSome(body: AsyncIterable<Buffer> & { destroy(): unknown }, li
 export function createOutboundClient(options: OutboundClientOptions): OutboundClient {
   const ca = options.caFile ? [...getCACertificates('default'), readFileSync(options.caFile, 'utf8')] : undefined;
   const agent = new Agent({
-    connect: createPinnedConnector({ resolve: options.resolve, allow: options.allow, connectTimeoutMs: options.connectTimeoutMs, ...(ca ? { ca } : {}) }),
+    connect: createPinnedConnector({
+      resolve: options.resolve,
+      allow: options.allow,
+      connectTimeoutMs: options.connectTimeoutMs,
+      ...(ca ? { ca } : {}),
+    }),
     connections: options.connectionsPerOrigin,
     pipelining: 1,
     // Long enough to reuse a connection within one fan-out (many callbacks on one host), short
@@ -95,7 +100,11 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
         return { ok: true, status: res.statusCode, body };
       } catch (err) {
         const failure = classifyError(err);
-        return { ok: false, failure: init.signal?.aborted ? 'aborted' : failure, detail: err instanceof BlockedAddressError ? err.addressClass : String((err as { code?: unknown })?.code ?? failure) };
+        return {
+          ok: false,
+          failure: init.signal?.aborted ? 'aborted' : failure,
+          detail: err instanceof BlockedAddressError ? err.addressClass : String((err as { code?: unknown })?.code ?? failure),
+        };
       }
     },
     async close() {

@@ -63,7 +63,13 @@ export function createPinnedConnector(options: PinnedConnectorOptions): buildCon
   // CA list again for each TLS handshake.
   const secureContext = options.ca ? createSecureContext({ ca: options.ca }) : undefined;
   // No TCP keep-alive probes: idle connections are closed after a second anyway, and every request is time-bounded.
-  const base = buildConnector({ timeout: options.connectTimeoutMs, allowH2: false, maxCachedSessions: 100, keepAlive: false, ...(secureContext ? { secureContext } : {}) });
+  const base = buildConnector({
+    timeout: options.connectTimeoutMs,
+    allowH2: false,
+    maxCachedSessions: 100,
+    keepAlive: false,
+    ...(secureContext ? { secureContext } : {}),
+  });
   return (opts, callback) => {
     resolveAllowedAddress(opts.hostname, options.resolve, options.allow, options.connectTimeoutMs).then(
       (address) => {

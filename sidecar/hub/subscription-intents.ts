@@ -75,7 +75,14 @@ export function createSubscriptionIntents(o: SubscriptionIntentsOptions): Subscr
       o.deny(intent.callback, intent.topic, 'subscription limit reached');
       return;
     }
-    const sub = await o.store.subscriptionActivate({ callback: intent.callback, topic: intent.topic, host: intent.host, secret: intent.secret, leaseSeconds: intent.leaseSeconds, now: o.now() });
+    const sub = await o.store.subscriptionActivate({
+      callback: intent.callback,
+      topic: intent.topic,
+      host: intent.host,
+      secret: intent.secret,
+      leaseSeconds: intent.leaseSeconds,
+      now: o.now(),
+    });
     o.logger.info('hub.subscription_active', { host: intent.host, topic: intent.topic, leaseSeconds: sub.leaseSeconds, signed: sub.secret !== null });
   };
 
@@ -97,7 +104,14 @@ export function createSubscriptionIntents(o: SubscriptionIntentsOptions): Subscr
       if ((await o.store.verificationCount()) >= o.settings.maxPendingVerifications) return 'busy';
       if ((await o.store.verificationCount(intent.host)) >= o.settings.maxPerHost) return 'busy';
       await o.store.verificationAdd(
-        { mode: intent.mode, callback: intent.callback, topic: intent.topic, host: intent.host, secret: intent.mode === 'subscribe' ? intent.secret : null, leaseSeconds: intent.mode === 'subscribe' ? intent.leaseSeconds : 0 },
+        {
+          mode: intent.mode,
+          callback: intent.callback,
+          topic: intent.topic,
+          host: intent.host,
+          secret: intent.mode === 'subscribe' ? intent.secret : null,
+          leaseSeconds: intent.mode === 'subscribe' ? intent.leaseSeconds : 0,
+        },
         o.now(),
       );
       return 'accepted';

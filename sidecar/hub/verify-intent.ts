@@ -54,6 +54,18 @@ export async function verifyIntent(client: OutboundClient, check: IntentCheck, c
  * Tells a callback that its subscription was refused or cancelled by the hub (WebSub §5.2):
  * GET with hub.mode=denied, hub.topic and hub.reason. Best effort: the answer is ignored.
  */
-export async function sendDenial(client: OutboundClient, callback: string, topic: string, reason: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-  await client.send(withHubParams(callback, { 'hub.mode': 'denied', 'hub.topic': topic, 'hub.reason': reason }), { method: 'GET', timeoutMs, readBytes: 0, ...(signal ? { signal } : {}) });
+export async function sendDenial(
+  client: OutboundClient,
+  callback: string,
+  topic: string,
+  reason: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  await client.send(withHubParams(callback, { 'hub.mode': 'denied', 'hub.topic': topic, 'hub.reason': reason }), {
+    method: 'GET',
+    timeoutMs,
+    readBytes: 0,
+    ...(signal ? { signal } : {}),
+  });
 }

@@ -43,7 +43,8 @@ const METHOD_NOT_ALLOWED = new McpHttpError(
 export function createMcpHandler(deps: McpDeps): Router {
   const settings = resolveMcpSettings(withSessionSecret(deps.config, deps.logger));
   const wallClock = deps.wallClock ?? Date.now;
-  const revocations = deps.revocations ?? (settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore());
+  const revocations =
+    deps.revocations ?? (settings.revocationDbPath ? createSqliteRevocationStore(settings.revocationDbPath) : createMemoryRevocationStore());
   const endpoint: McpEndpoint = {
     settings,
     sessions: createSessionManager({ key: settings.sessionKey, idleSeconds: settings.idleSeconds, revocations, now: wallClock }),
@@ -61,7 +62,12 @@ export function createMcpHandler(deps: McpDeps): Router {
       if (error instanceof McpHttpError) return sendMcpHttpError(res, error);
       if (error instanceof StoreUnavailableError && !res.headersSent) {
         // Sessions cannot be checked against the revocations: refuse rather than accept an ended one.
-        return sendMcpHttpError(res, new McpHttpError(503, JsonRpcCode.ServerError, 'Service Unavailable: the session store cannot be reached; retry later', { 'Retry-After': '5' }));
+        return sendMcpHttpError(
+          res,
+          new McpHttpError(503, JsonRpcCode.ServerError, 'Service Unavailable: the session store cannot be reached; retry later', {
+            'Retry-After': '5',
+          }),
+        );
       }
       deps.logger.error('mcp.failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) sendMcpHttpError(res, new McpHttpError(500, JsonRpcCode.InternalError, 'Internal error'));

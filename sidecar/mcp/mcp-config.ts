@@ -94,7 +94,9 @@ export function parseOriginRule(entry: string): OriginRule {
  */
 export function resolveMcpSettings(parsed: McpConfig & { BASE_URL: string }): McpSettings {
   const baseUrl = parsed.BASE_URL;
-  const entries = parsed.MCP_ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = parsed.MCP_ALLOWED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const allowedOrigins = [new URL(baseUrl).origin, ...entries].map(parseOriginRule);
   const secret = parsed.MCP_SESSION_SECRET || `shingle-mcp-derived-secret|${new URL(baseUrl).origin}`;
   return {

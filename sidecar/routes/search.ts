@@ -22,7 +22,8 @@ export function searchRoute(deps: SearchRouteDeps): FastHandler {
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const parsed = parseSearchParams(q === -1 ? '' : url.slice(q + 1));
-    if (!parsed.ok) return sendFastError(res, new HttpError(400, searchErrorSummary(parsed.issues), parsed.issues), deps.common, req.method === 'HEAD');
+    if (!parsed.ok)
+      return sendFastError(res, new HttpError(400, searchErrorSummary(parsed.issues), parsed.issues), deps.common, req.method === 'HEAD');
     const filters = parsed.value;
     const snapshot = deps.snapshots.current();
     return deps.responses(snapshot).send(req, res, `search:${JSON.stringify(filters)}`, () => {

@@ -45,7 +45,8 @@ export function sinceRoute(deps: SinceRouteDeps): FastHandler {
     const date = parseSinceDate(segment);
     const issues: ErrorIssue[] = date.ok ? [] : [...date.issues];
     if (q !== -1) issues.push(...queryIssues(url.slice(q + 1)));
-    if (!date.ok || issues.length > 0) return sendFastError(res, new HttpError(400, 'Invalid since request', capIssues(issues)), deps.common, req.method === 'HEAD');
+    if (!date.ok || issues.length > 0)
+      return sendFastError(res, new HttpError(400, 'Invalid since request', capIssues(issues)), deps.common, req.method === 'HEAD');
 
     const snapshot = deps.snapshots.current();
     const prebuilt = deps.documents.serve(req, res, snapshot, `${SINCE_PREFIX}${date.value}`);

@@ -3,7 +3,16 @@ import { claimOwner } from './claim-owner.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import type { ClaimedDelivery, DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionActivation, SubscriptionRecord, WakeKind } from './hub-store.ts';
+import type {
+  ClaimedDelivery,
+  DeliveryResult,
+  HubStore,
+  PendingVerification,
+  RemovedSubscription,
+  SubscriptionActivation,
+  SubscriptionRecord,
+  WakeKind,
+} from './hub-store.ts';
 
 /**
  * Versioned migrations: PRAGMA user_version records the last one applied (SQLite's own counter, in
@@ -69,7 +78,8 @@ CREATE INDEX verifications_host ON verifications (host);
 /** Applies the migrations after `user_version` up to `target` (default: all), each in its own transaction. */
 export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.length): number {
   const version = num(db.prepare('PRAGMA user_version').get()?.user_version);
-  if (version > SQLITE_MIGRATIONS.length) throw new Error(`hub database has schema ${version}, newer than this sidecar (${SQLITE_MIGRATIONS.length})`);
+  if (version > SQLITE_MIGRATIONS.length)
+    throw new Error(`hub database has schema ${version}, newer than this sidecar (${SQLITE_MIGRATIONS.length})`);
   for (let v = version; v < target; v++) {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -233,7 +243,15 @@ export function openSqliteHubStore(path: string): HubStore {
       return tx(() => {
         // A lease that had run out starts afresh: a notification left from before the expiry is dropped.
         q.deliveryDropExpired.run({ callback: a.callback, topic: a.topic, now: a.now });
-        const row = q.subUpsert.get({ callback: a.callback, topic: a.topic, host: a.host, secret: a.secret, lease: a.leaseSeconds, expires: a.now + a.leaseSeconds * 1000, now: a.now });
+        const row = q.subUpsert.get({
+          callback: a.callback,
+          topic: a.topic,
+          host: a.host,
+          secret: a.secret,
+          lease: a.leaseSeconds,
+          expires: a.now + a.leaseSeconds * 1000,
+          now: a.now,
+        });
         return toSubscription(row!);
       });
     },
@@ -267,19 +285,17 @@ export function openSqliteHubStore(path: string): HubStore {
       return tx(() => {
         const rows = q.claimSelect.all({ now, limit });
         for (const r of rows) q.claimSet.run(now + claimMs, owner, String(r.subscription_id));
-        return rows.map(
-          (r): ClaimedDelivery => ({
-            id: String(r.id),
-            subscriptionId: String(r.subscription_id),
-            callback: String(r.callback),
-            topic: String(r.topic),
-            host: String(r.host),
-            secret: str(r.secret),
-            contentHash: String(r.content_hash),
-            attempts: num(r.attempts),
-            failures: num(r.failures),
-          }),
-        );
+        return rows.map((r): ClaimedDelivery => ({
+          id: String(r.id),
+          subscriptionId: String(r.subscription_id),
+          callback: String(r.callback),
+          topic: String(r.topic),
+          host: String(r.host),
+          secret: str(r.secret),
+          contentHash: String(r.content_hash),
+          attempts: num(r.attempts),
+          failures: num(r.failures),
+        }));
       });
     },
     async deliveryComplete(results, _now, maxFailures) {

@@ -62,10 +62,7 @@ export function passesFilters(r: Review, f: URLSearchParams): boolean {
   return true;
 }
 
-type Outcome =
-  | { kind: 'ok'; body: SearchBody; ranked?: boolean; partial?: boolean }
-  | { kind: 'invalid'; body: ErrorBody }
-  | { kind: 'unavailable' };
+type Outcome = { kind: 'ok'; body: SearchBody; ranked?: boolean; partial?: boolean } | { kind: 'invalid'; body: ErrorBody } | { kind: 'unavailable' };
 
 async function search(filters: URLSearchParams, limit: string, signal: AbortSignal): Promise<Outcome> {
   const best = filters.get(ORDER_KEY) === 'best';
@@ -86,7 +83,12 @@ async function search(filters: URLSearchParams, limit: string, signal: AbortSign
   if (!best) return { kind: 'ok', body: body as SearchBody };
   // Best match ranks by the words; the other filters then narrow the ranked list here.
   const reviews = body.reviews.filter((r) => passesFilters(r, filters));
-  return { kind: 'ok', body: { reviews, count: reviews.length, total: reviews.length }, ranked: true, ...(reviews.length < body.reviews.length || body.total > body.reviews.length ? { partial: true } : {}) };
+  return {
+    kind: 'ok',
+    body: { reviews, count: reviews.length, total: reviews.length },
+    ranked: true,
+    ...(reviews.length < body.reviews.length || body.total > body.reviews.length ? { partial: true } : {}),
+  };
 }
 
 /** Wires the filter form on a listing page. Does nothing when the page has no filter form. */
@@ -171,10 +173,10 @@ export function enhanceFilters(): void {
           ? 'No reviews match these words and filters.'
           : `${total} review${total === 1 ? '' : 's'}, best match first${outcome.partial ? ' (the 100 best matches of the words, narrowed by the other filters)' : ''}.`
         : total === 0
-        ? 'No reviews match these filters.'
-        : total > reviews.length
-          ? `Showing the ${reviews.length} newest of ${total} matching reviews. Narrow the filters to see the others.`
-          : `${total} matching review${total === 1 ? '' : 's'}, newest first.`,
+          ? 'No reviews match these filters.'
+          : total > reviews.length
+            ? `Showing the ${reviews.length} newest of ${total} matching reviews. Narrow the filters to see the others.`
+            : `${total} matching review${total === 1 ? '' : 's'}, newest first.`,
     );
   }
 

@@ -65,9 +65,17 @@ export function typeOf(schema: Json): TypeSegment[] {
     return [{ text: name, ref: name }];
   }
   const union = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (Array.isArray(union)) return join(union.map((s) => typeOf(obj(s))), ' or ');
+  if (Array.isArray(union))
+    return join(
+      union.map((s) => typeOf(obj(s))),
+      ' or ',
+    );
   if (schema.const !== undefined) return [{ text: JSON.stringify(schema.const) }];
-  if (Array.isArray(schema.type)) return join(schema.type.map((t) => [{ text: String(t) }]), ' or ');
+  if (Array.isArray(schema.type))
+    return join(
+      schema.type.map((t) => [{ text: String(t) }]),
+      ' or ',
+    );
   if (schema.type === 'array') return [{ text: 'array of ' }, ...typeOf(obj(schema.items))];
   const type = typeof schema.type === 'string' ? schema.type : 'any';
   return [{ text: typeof schema.format === 'string' ? `${type} (${schema.format})` : type }];
@@ -132,7 +140,14 @@ export function viewOpenApi(doc: Json): OpenApiView {
       const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((raw) => {
         const p = obj(raw);
         const s = obj(p.schema);
-        return { name: String(p.name), in: String(p.in), required: p.required === true, type: typeOf(s), notes: notesOf(s), description: String(p.description ?? '') };
+        return {
+          name: String(p.name),
+          in: String(p.in),
+          required: p.required === true,
+          type: typeOf(s),
+          notes: notesOf(s),
+          description: String(p.description ?? ''),
+        };
       });
       const requestBody = Object.entries(obj(obj(op.requestBody).content)).map(([contentType, media]) => {
         const s = obj(obj(media).schema);
@@ -177,5 +192,8 @@ export function viewOpenApi(doc: Json): OpenApiView {
 
 /** Splits text with `code` spans into segments so the page can render <code> without HTML in data. */
 export function codeSpans(text: string): { text: string; code: boolean }[] {
-  return text.split('`').map((part, i) => ({ text: part, code: i % 2 === 1 })).filter((p) => p.text !== '');
+  return text
+    .split('`')
+    .map((part, i) => ({ text: part, code: i % 2 === 1 }))
+    .filter((p) => p.text !== '');
 }

@@ -32,7 +32,9 @@ export function renderLlmsTxt(model: SiteModel): string {
   const b = model.business;
   const base = model.baseUrl;
   const rating = model.aggregateRating;
-  const tools = mcpTools().map((t) => t.name).join(', ');
+  const tools = mcpTools()
+    .map((t) => t.name)
+    .join(', ');
   const example = model.reviews[0] ? `${model.reviews[0].date.slice(0, 7)}-01` : '2024-01-01';
   // Markdown from content: strip characters that would change the structure of a one-line blockquote.
   const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -17,7 +17,10 @@ export function listReviewFiles(dir: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((n) => n.endsWith('.jsonl')).sort().map((n) => join(reviewsDir, n));
+  return names
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()
+    .map((n) => join(reviewsDir, n));
 }
 
 /** Reads and validates a content folder. The only place that reads content from disk. */

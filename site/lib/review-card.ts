@@ -60,7 +60,12 @@ export function reviewCard(r: Review, owner: string, level: 2 | 3 = 2): CardElem
     ...disclosureSentences(r).map((d) => h('p', { class: 'review__disclosure' }, d)),
     about.length > 0 && h('p', { class: 'review__about' }, about.join('').trimEnd()),
     photos.length > 0 &&
-      h('p', { class: 'review__about' }, 'Photos: ', ...photos.flatMap((p, i) => [i > 0 ? ', ' : '', h('a', { href: p.url, rel: 'nofollow ugc noopener' }, p.alt)])),
+      h(
+        'p',
+        { class: 'review__about' },
+        'Photos: ',
+        ...photos.flatMap((p, i) => [i > 0 ? ', ' : '', h('a', { href: p.url, rel: 'nofollow ugc noopener' }, p.alt)]),
+      ),
     r.ownerReply &&
       h(
         'div',

@@ -43,7 +43,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await newContext(browser)).newPage();
   await page.goto(`${sidecar.origin}/developers/`);
-  for (const [id, code] of await page.$$eval('pre[data-example]', (els) => els.map((e) => [e.getAttribute('data-example')!, e.textContent ?? ''] as const))) {
+  for (const [id, code] of await page.$$eval('pre[data-example]', (els) =>
+    els.map((e) => [e.getAttribute('data-example')!, e.textContent ?? ''] as const),
+  )) {
     examples.set(id, code);
   }
   scratch = mkdtempSync(join(root, '.tmp', 'dev-examples-'));
@@ -163,7 +165,9 @@ describe('/developers/ examples work against the real service', () => {
       components: { schemas: Record<string, unknown> };
     };
     const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
-    const shown = await page.$$eval('section[aria-labelledby="page_openapi"] .endpoint h4', (els) => els.map((e) => e.textContent!.replace(/\s+/g, ' ').trim()));
+    const shown = await page.$$eval('section[aria-labelledby="page_openapi"] .endpoint h4', (els) =>
+      els.map((e) => e.textContent!.replace(/\s+/g, ' ').trim()),
+    );
     expect(shown).toEqual(ops);
     const schemas = await page.$$eval('.schema-name', (els) => els.map((e) => e.id.replace('schema-', '')));
     expect(new Set(schemas)).toEqual(new Set(Object.keys(doc.components.schemas)));

@@ -103,7 +103,10 @@ describe('malicious review content renders inert', () => {
 
   it('the JSON-LD keeps hostile strings as data: it parses and round-trips them', async () => {
     const { page, close } = await openInert('/');
-    const ld = await page.$eval('script[type="application/ld+json"]', (e) => JSON.parse(e.textContent ?? '') as { review: { url: string; reviewBody?: string; name?: string }[] });
+    const ld = await page.$eval(
+      'script[type="application/ld+json"]',
+      (e) => JSON.parse(e.textContent ?? '') as { review: { url: string; reviewBody?: string; name?: string }[] },
+    );
     const raw = await page.$eval('script[type="application/ld+json"]', (e) => e.textContent ?? '');
     expect(raw).not.toMatch(/[<>]/);
     for (const r of ld.review) {

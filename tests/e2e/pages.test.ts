@@ -48,7 +48,15 @@ describe('every page type', () => {
     }
   });
 
-  const AXE_PAGES = ['home', 'reviews, page 1', 'reviews, page 2', 'reviews, filtered by the API', 'month archive (permalinks)', 'developers', 'not found'];
+  const AXE_PAGES = [
+    'home',
+    'reviews, page 1',
+    'reviews, page 2',
+    'reviews, filtered by the API',
+    'month archive (permalinks)',
+    'developers',
+    'not found',
+  ];
   it.each(AXE_PAGES)('%s has no axe violations (WCAG 2.x A/AA and best practices) at 360 and 1280 px', { timeout: 120_000 }, async (name) => {
     const path = pageTypes.find(([n]) => n === name)![1];
     const found: Record<string, string[]> = {};
@@ -58,7 +66,13 @@ describe('every page type', () => {
       await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
       if (path.includes('?')) await page.waitForSelector('#page_results article.review');
       const { violations } = await new AxeBuilder({ page }).analyze();
-      const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const summary = violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
       if (summary.length > 0) found[`${width}px`] = summary;
       await context.close();
     }

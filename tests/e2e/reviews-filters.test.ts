@@ -160,7 +160,9 @@ describe('pagination and permalinks', () => {
     const seen: string[] = [];
     for (let n = 1; ; n++) {
       seen.push(...(await reviewIds(page, '#page_static')));
-      expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href').catch(() => null)).toBe(n === 1 ? '/reviews/' : `/reviews/page/${n}/`);
+      expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href').catch(() => null)).toBe(
+        n === 1 ? '/reviews/' : `/reviews/page/${n}/`,
+      );
       const older = await page.$('nav.pagination a[rel="next"]');
       if (!older) break;
       await Promise.all([page.waitForURL(`**/reviews/page/${n + 1}/`), older.click()]);

@@ -31,7 +31,9 @@ describe('structured data and discovery', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${sidecar.origin}/`);
-    const blocks = await page.$$eval('script[type="application/ld+json"]', (els) => els.map((e) => JSON.parse(e.textContent ?? '') as Record<string, any>));
+    const blocks = await page.$$eval('script[type="application/ld+json"]', (els) =>
+      els.map((e) => JSON.parse(e.textContent ?? '') as Record<string, any>),
+    );
     expect(blocks).toHaveLength(1);
     const ld = blocks[0]!;
     expect(ld['@context']).toBe('https://schema.org');
@@ -67,7 +69,9 @@ describe('structured data and discovery', () => {
       await page.goto(`${sidecar.origin}${path}`);
       const head = await page.evaluate(() => ({
         canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-        og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property'), m.getAttribute('content')])),
+        og: Object.fromEntries(
+          [...document.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property'), m.getAttribute('content')]),
+        ),
         alternates: [...document.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('type'), l.getAttribute('href')]),
         description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
       }));
@@ -114,7 +118,15 @@ describe('structured data and discovery', () => {
     expect(res.status).toBe(200);
     const llms = await res.text();
     expect(llms.startsWith('# ')).toBe(true);
-    for (const path of ['/mcp', '/reviews.json', '/insights.json', '/api/reviews/search', '/api/feed.json', '/feed.xml', '/.well-known/openapi.json']) {
+    for (const path of [
+      '/mcp',
+      '/reviews.json',
+      '/insights.json',
+      '/api/reviews/search',
+      '/api/feed.json',
+      '/feed.xml',
+      '/.well-known/openapi.json',
+    ]) {
       expect(llms).toContain(`${base}${path}`);
     }
     // Every link in llms.txt resolves on the real service (except the POST-only MCP endpoint).

@@ -75,7 +75,8 @@ async function measure(path: string, width: number): Promise<Weight> {
   const measured = await page.evaluate(() => {
     const enc = new TextEncoder();
     let bytes = 0;
-    for (const el of document.querySelectorAll('.review__title, .review__text, .review__reply-text')) bytes += enc.encode(el.textContent ?? '').length;
+    for (const el of document.querySelectorAll('.review__title, .review__text, .review__reply-text'))
+      bytes += enc.encode(el.textContent ?? '').length;
     // The JSON-LD repeats the shown reviews' titles and bodies.
     for (const s of document.querySelectorAll('script[type="application/ld+json"]')) {
       const ld = JSON.parse(s.textContent ?? '{}') as { review?: { name?: string; reviewBody?: string }[] };

@@ -11,7 +11,6 @@ import type { TestCa } from '../../scripts/lib/test-ca.ts';
 
 export { createTestCa, type IssuedCertificate, type TestCa } from '../../scripts/lib/test-ca.ts';
 
-
 export interface VerificationRequest {
   path: string;
   host: string;
@@ -148,4 +147,3 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
     },
   };
 }
-

@@ -18,7 +18,10 @@ export interface HubSidecar {
   /** Looks for a new build now (the watcher also polls every 100 ms). */
   checkDist(): Promise<boolean>;
   /** POSTs a form to the hub; returns status, headers and body text. */
-  post(fields: Record<string, string> | [string, string][], headers?: Record<string, string>): Promise<{ status: number; body: string; headers: Headers }>;
+  post(
+    fields: Record<string, string> | [string, string][],
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: string; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -67,7 +70,11 @@ export async function startHubSidecar(options: HubSidecarOptions): Promise<HubSi
     hub: sidecar.hub,
     checkDist: () => sidecar.watcher!.check(),
     async post(fields, headers = {}) {
-      const res = await fetch(hubUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+      const res = await fetch(hubUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      });
       return { status: res.status, body: await res.text(), headers: res.headers };
     },
     close: () => sidecar.close(),

@@ -9,7 +9,9 @@ import { buildDataFixture } from './build-fixture.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** A private copy of content/ (and optionally of a built dist/) under a fresh temp folder. */
-export async function makeWorkspace(sourceDist?: string): Promise<{ dir: string; contentDir: string; distDir: string; dbPath: string; dispose(): void }> {
+export async function makeWorkspace(
+  sourceDist?: string,
+): Promise<{ dir: string; contentDir: string; distDir: string; dbPath: string; dispose(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'shingle-hub-'));
   const contentDir = join(dir, 'content');
   const distDir = join(dir, 'dist');
@@ -22,9 +24,13 @@ let reviewCounter = 0;
 
 /** Appends one verified review to the content folder (date defaults to the newest review's date). */
 export async function addReview(contentDir: string, fields: { date?: string; text?: string } = {}): Promise<string> {
-  const files = readdirSync(join(contentDir, 'reviews')).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(join(contentDir, 'reviews'))
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   const last = files.at(-1)!;
-  const lines = readFileSync(join(contentDir, 'reviews', last), 'utf8').trim().split('\n');
+  const lines = readFileSync(join(contentDir, 'reviews', last), 'utf8')
+    .trim()
+    .split('\n');
   const newest = (JSON.parse(lines.at(-1)!) as { date: string }).date;
   const date = fields.date ?? newest;
   const id = `r-${date.slice(0, 4)}-9${String(process.pid % 1000).padStart(3, '0')}${++reviewCounter}`;

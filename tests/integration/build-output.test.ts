@@ -91,7 +91,8 @@ describe('built documents', () => {
     expect(manifest.heldBack).toBe(held.length);
     for (const file of listFiles(distDir).filter((f) => !/\.(gz|br|png|ico)$/.test(f))) {
       const text = readFileSync(file, 'utf8');
-      for (const id of held) expect(text.includes(`"${id}"`) || text.includes(`#${id}`) || text.includes(`id="${id}"`), `${id} in ${relative(distDir, file)}`).toBe(false);
+      for (const id of held)
+        expect(text.includes(`"${id}"`) || text.includes(`#${id}`) || text.includes(`id="${id}"`), `${id} in ${relative(distDir, file)}`).toBe(false);
     }
   });
 });
@@ -101,8 +102,12 @@ describe('determinism', () => {
     const again = join(tempDir('again'), 'dist');
     const run = build({ DIST_DIR: again });
     expect(run.status, run.stderr).toBe(0);
-    const a = listFiles(distDir).map((f) => relative(distDir, f)).sort();
-    const b = listFiles(again).map((f) => relative(again, f)).sort();
+    const a = listFiles(distDir)
+      .map((f) => relative(distDir, f))
+      .sort();
+    const b = listFiles(again)
+      .map((f) => relative(again, f))
+      .sort();
     expect(b).toEqual(a);
     const differing = a.filter((f) => !readFileSync(join(distDir, f)).equals(readFileSync(join(again, f))));
     expect(differing).toEqual([]);

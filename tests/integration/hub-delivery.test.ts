@@ -24,7 +24,9 @@ const topicUrl = (path: string) => `${sidecar.baseUrl}${path}`;
 
 /** The exact identity bytes and content type dist/ holds for a topic path right now. */
 function served(path: string): { bytes: Buffer; contentType: string; hash: string } {
-  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; contentType: string; identity: { file: string } }[] };
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as {
+    documents: { path: string; contentType: string; identity: { file: string } }[];
+  };
   const doc = manifest.documents.find((d) => d.path === path)!;
   const bytes = readFileSync(join(ws.distDir, doc.identity.file));
   return { bytes, contentType: doc.contentType, hash: createHash('sha256').update(bytes).digest('hex') };
@@ -35,7 +37,9 @@ async function subscribe(path: string, topicPath: string, extra: Record<string, 
   const res = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topicUrl(topicPath), ...extra });
   expect(res.status).toBe(202);
   const end = Date.now() + 5_000;
-  while ((await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ? AND topic = ?', callback, topicUrl(topicPath))).length === 0) {
+  while (
+    (await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ? AND topic = ?', callback, topicUrl(topicPath))).length === 0
+  ) {
     if (Date.now() > end) throw new Error(`subscription ${path} not active`);
     await sleep(20);
   }
@@ -51,7 +55,12 @@ async function rebuild(change: () => Promise<unknown>): Promise<number> {
 }
 
 const subscriptionRow = (path: string, topicPath: string) =>
-  readHubDb<{ failures: number }>(sidecar.dbPath, 'SELECT failures FROM subscriptions WHERE callback = ? AND topic = ?', sub.url(path), topicUrl(topicPath));
+  readHubDb<{ failures: number }>(
+    sidecar.dbPath,
+    'SELECT failures FROM subscriptions WHERE callback = ? AND topic = ?',
+    sub.url(path),
+    topicUrl(topicPath),
+  );
 
 beforeAll(async () => {
   ca = createTestCa();
@@ -133,7 +142,11 @@ describe('a rebuild with one new review', () => {
     await rebuild(() => addReview(ws.contentDir, { date: '2020-01-02' }));
     const changed = TOPIC_PATHS.filter((t) => served(t).hash !== hashes[t]);
     expect(changed).toContain('/reviews.json');
-    await sub.waitFor(() => plan.filter((p) => changed.includes(p.topic as never)).every((p) => sub.notificationsFor(p.path).length > counts[p.path]!), 'changed topics', 5_000);
+    await sub.waitFor(
+      () => plan.filter((p) => changed.includes(p.topic as never)).every((p) => sub.notificationsFor(p.path).length > counts[p.path]!),
+      'changed topics',
+      5_000,
+    );
     await sleep(500);
     for (const p of plan) expect(sub.notificationsFor(p.path).length - counts[p.path]!).toBe(changed.includes(p.topic as never) ? 1 : 0);
     expect(changed.length).toBeLessThan(3);
@@ -208,7 +221,11 @@ describe('leases', () => {
 describe('a newer build supersedes a pending retry', () => {
   it('the retry carries the newest content under a new delivery id, and the old content is never re-sent', async () => {
     const own = await makeWorkspace(inject('distDir'));
-    const hub = await startHubSidecar({ distDir: own.distDir, dbPath: own.dbPath, env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '20s', HUB_RETRY_JITTER: '0' } });
+    const hub = await startHubSidecar({
+      distDir: own.distDir,
+      dbPath: own.dbPath,
+      env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '20s', HUB_RETRY_JITTER: '0' },
+    });
     try {
       // The retry delay must outlast the second build (7–12 s on a busy 2-core machine), else the retry
       // goes out with the old content before the new build exists.
@@ -228,7 +245,9 @@ describe('a newer build supersedes a pending retry', () => {
       await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 30_000);
       await sleep(300);
       const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
-      const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
+      const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as {
+        documents: { path: string; identity: { file: string } }[];
+      };
       const newest = readFileSync(join(own.distDir, manifest.documents.find((d) => d.path === '/feed.xml')!.identity.file));
       expect(retry.body.equals(newest)).toBe(true);
       expect(first.body.equals(newest)).toBe(false);

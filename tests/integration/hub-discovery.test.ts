@@ -39,7 +39,8 @@ describe('WebSub discovery', () => {
 
   it('_headers gives a CDN the same Link headers', () => {
     const headers = readFileSync(join(ws.distDir, '_headers'), 'utf8');
-    for (const path of TOPICS) expect(headers).toContain(`Link: <${sidecar.baseUrl}/api/websub/hub>; rel="hub", <${sidecar.baseUrl}${path}>; rel="self"`);
+    for (const path of TOPICS)
+      expect(headers).toContain(`Link: <${sidecar.baseUrl}/api/websub/hub>; rel="hub", <${sidecar.baseUrl}${path}>; rel="self"`);
   });
 
   it('the Atom feed links the hub and itself; the JSON Feed lists the hub', async () => {

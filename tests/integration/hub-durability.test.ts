@@ -68,12 +68,18 @@ async function killHard(): Promise<void> {
 }
 
 async function post(url: string, fields: Record<string, string>): Promise<number> {
-  const res = await fetch(`${url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+  const res = await fetch(`${url}/api/websub/hub`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
   return res.status;
 }
 
 function atomBytes(): Buffer {
-  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; identity: { file: string } }[] };
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as {
+    documents: { path: string; identity: { file: string } }[];
+  };
   return readFileSync(join(ws.distDir, manifest.documents.find((d) => d.path === '/feed.xml')!.identity.file));
 }
 
@@ -103,9 +109,11 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
     const topic = `${baseUrl}/feed.xml`;
     for (const p of paths) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).toBe(202);
-    for (let i = 0; i < 5; i++) expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect(await post(url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
     await sub.waitFor(() => sub.verifications.length === N + 5, 'all verifications', 30_000);
-    for (let i = 0; i < 5; i++) expect(await post(url, { 'hub.mode': 'unsubscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect(await post(url, { 'hub.mode': 'unsubscribe', 'hub.callback': sub.url(`/removed/${i}`), 'hub.topic': topic })).toBe(202);
     for (let end = Date.now() + 10_000; ; await sleep(50)) {
       const [row] = await readHubDb<{ n: number }>(ws.dbPath, 'SELECT COUNT(*) AS n FROM subscriptions');
       if (row!.n === N) break;
@@ -123,7 +131,12 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     url = await startSidecarProcess();
     await sub.waitFor(() => receivedWith(first).length === N, `all ${N} subscribers to get build 1 (had ${beforeRestart} before the kill)`, 30_000);
     for (const p of paths) {
-      const ids = new Set(sub.notificationsFor(p).filter((n) => n.body.equals(first)).map((n) => n.headers['x-hub-delivery']));
+      const ids = new Set(
+        sub
+          .notificationsFor(p)
+          .filter((n) => n.body.equals(first))
+          .map((n) => n.headers['x-hub-delivery']),
+      );
       expect(ids.size, `one delivery id per notification for ${p}`).toBe(1);
     }
 
@@ -141,7 +154,13 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     await sub.waitFor(() => receivedWith(third).length === N, `all ${N} subscribers to get the newest build`, 30_000);
     await sleep(500);
     // After the restart nobody is sent the superseded build 2.
-    for (const p of paths) expect(sub.notificationsFor(p).slice(countBefore.get(p)).every((n) => n.body.equals(third))).toBe(true);
+    for (const p of paths)
+      expect(
+        sub
+          .notificationsFor(p)
+          .slice(countBefore.get(p))
+          .every((n) => n.body.equals(third)),
+      ).toBe(true);
     for (let i = 0; i < 5; i++) expect(sub.notificationsFor(`/removed/${i}`)).toEqual([]);
     expect(await readHubDb(ws.dbPath, 'SELECT 1 FROM deliveries')).toEqual([]);
   }, 180_000);

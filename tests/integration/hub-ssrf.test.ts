@@ -92,14 +92,26 @@ describe('allowlist empty (production default)', () => {
   ];
 
   it.each(spellings)('https://%s/ is refused with 400 and never contacted', async (host) => {
-    const res = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': `https://${host}:${victim.port}/ssrf`, 'hub.topic': `${sidecar.baseUrl}/feed.xml` });
+    const res = await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': `https://${host}:${victim.port}/ssrf`,
+      'hub.topic': `${sidecar.baseUrl}/feed.xml`,
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ issues: [{ path: 'hub.callback', code: 'forbidden_address' }] });
   });
 
   it('a host name that resolves to 127.0.0.1 is refused after resolution, with the same 202 as any other', async () => {
-    const blocked = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': `https://localhost:${victim.port}/ssrf-name`, 'hub.topic': `${sidecar.baseUrl}/feed.xml` });
-    const unknown = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': 'https://subscriber.example.com/cb', 'hub.topic': `${sidecar.baseUrl}/feed.xml` });
+    const blocked = await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': `https://localhost:${victim.port}/ssrf-name`,
+      'hub.topic': `${sidecar.baseUrl}/feed.xml`,
+    });
+    const unknown = await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': 'https://subscriber.example.com/cb',
+      'hub.topic': `${sidecar.baseUrl}/feed.xml`,
+    });
     expect([blocked.status, blocked.body]).toEqual([202, '']);
     expect([unknown.status, unknown.body]).toEqual([blocked.status, blocked.body]);
     await sleep(800);
@@ -134,7 +146,12 @@ describe('names resolved through an injected DNS (rebinding)', () => {
   beforeAll(async () => {
     legit = await startHttpsSubscriber({ ca, dnsNames: ['good.test'], host: '127.0.0.2' });
     ws = await makeWorkspace(inject('distDir'));
-    sidecar = await startHubSidecar({ distDir: ws.distDir, dbPath: ws.dbPath, resolve, env: { HUB_CA_FILE: ca.caFile, HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.2/32' } });
+    sidecar = await startHubSidecar({
+      distDir: ws.distDir,
+      dbPath: ws.dbPath,
+      resolve,
+      env: { HUB_CA_FILE: ca.caFile, HUB_ALLOW_PRIVATE_CALLBACKS: '127.0.0.2/32' },
+    });
   });
   afterAll(async () => {
     await sidecar?.close();

@@ -38,7 +38,11 @@ beforeAll(async () => {
   ca = createTestCa();
   sub = await startHttpsSubscriber({ ca });
   workspace = await makeWorkspace(inject('distDir'));
-  sidecar = await startHubSidecar({ distDir: workspace.distDir, dbPath: workspace.dbPath, env: { HUB_CA_FILE: ca.caFile, BASE_URL: inject('baseUrl') } });
+  sidecar = await startHubSidecar({
+    distDir: workspace.distDir,
+    dbPath: workspace.dbPath,
+    env: { HUB_CA_FILE: ca.caFile, BASE_URL: inject('baseUrl') },
+  });
   topic = `${sidecar.baseUrl}/feed.xml`;
   jsonTopic = `${sidecar.baseUrl}/api/feed.json`;
 });
@@ -62,14 +66,19 @@ describe('subscribe → 202 → verification of intent → active', () => {
     expect(v.query.get('hub.topic')).toBe(topic);
     expect(v.query.get('hub.lease_seconds')).toBe('864000');
     expect(v.query.get('hub.challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await eventually(() => rows(callback), (r) => r.length === 1, 'active subscription');
+    const [row] = await eventually(
+      () => rows(callback),
+      (r) => r.length === 1,
+      'active subscription',
+    );
     expect(row).toMatchObject({ topic, secret: null, lease_seconds: 864_000 });
     expect(row!.expires_at).toBeGreaterThan(Date.now() + 863_000_000);
   });
 
   it('uses a fresh challenge for every request', async () => {
     const callback = sub.url('/fresh');
-    for (let i = 0; i < 3; i++) expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic })).status).toBe(202);
+    for (let i = 0; i < 3; i++)
+      expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic })).status).toBe(202);
     await sub.waitFor(() => sub.verificationsFor('/fresh').length === 3, 'three verifications');
     const challenges = sub.verificationsFor('/fresh').map((v) => v.query.get('hub.challenge'));
     expect(new Set(challenges).size).toBe(3);
@@ -92,7 +101,11 @@ describe('subscribe → 202 → verification of intent → active', () => {
     const callback = sub.url('/extra');
     const res = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic, 'hub.foo': 'bar', utm_source: 'x' });
     expect(res.status).toBe(202);
-    await eventually(() => rows(callback), (r) => r.length === 1, 'active subscription');
+    await eventually(
+      () => rows(callback),
+      (r) => r.length === 1,
+      'active subscription',
+    );
   });
 });
 
@@ -101,7 +114,10 @@ describe('verification failures leave nothing active', () => {
     ['wrong challenge body', { verify: { body: 'not-the-challenge' } }],
     ['challenge with a trailing newline', { verify: (v) => ({ body: `${v.query.get('hub.challenge')}\n` }) }],
     ['empty 2xx body', { verify: { status: 204, body: '' } }],
-    ['3xx redirect (not followed)', { verify: (v) => ({ status: 302, headers: { location: `/ok?${v.rawQuery}` }, body: v.query.get('hub.challenge') ?? '' }) }],
+    [
+      '3xx redirect (not followed)',
+      { verify: (v) => ({ status: 302, headers: { location: `/ok?${v.rawQuery}` }, body: v.query.get('hub.challenge') ?? '' }) },
+    ],
     ['4xx with the right body', { verify: { status: 404 } }],
     ['5xx', { verify: { status: 500 } }],
   ];
@@ -135,37 +151,75 @@ describe('verification failures leave nothing active', () => {
 describe('re-subscription and unsubscription', () => {
   it('a failed re-subscription keeps the old lease and secret; a verified one replaces them', async () => {
     const callback = sub.url('/resub');
-    await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic, 'hub.lease_seconds': '7200', 'hub.secret': 'first-secret' });
-    await eventually(() => rows(callback), (r) => r.length === 1, 'first subscription');
+    await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': callback,
+      'hub.topic': topic,
+      'hub.lease_seconds': '7200',
+      'hub.secret': 'first-secret',
+    });
+    await eventually(
+      () => rows(callback),
+      (r) => r.length === 1,
+      'first subscription',
+    );
     const before = (await rows(callback))[0]!;
 
     sub.script('/resub', { verify: { status: 404 } });
-    await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic, 'hub.lease_seconds': '3600', 'hub.secret': 'second-secret' });
+    await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': callback,
+      'hub.topic': topic,
+      'hub.lease_seconds': '3600',
+      'hub.secret': 'second-secret',
+    });
     await settle('/resub', 2);
     expect((await rows(callback))[0]).toEqual(before);
 
     sub.script('/resub', {});
-    await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topic, 'hub.lease_seconds': '3600', 'hub.secret': 'third-secret' });
-    const [after] = await eventually(() => rows(callback), (r) => r[0]?.secret === 'third-secret', 'renewed subscription');
+    await sidecar.post({
+      'hub.mode': 'subscribe',
+      'hub.callback': callback,
+      'hub.topic': topic,
+      'hub.lease_seconds': '3600',
+      'hub.secret': 'third-secret',
+    });
+    const [after] = await eventually(
+      () => rows(callback),
+      (r) => r[0]?.secret === 'third-secret',
+      'renewed subscription',
+    );
     expect(after!.lease_seconds).toBe(3_600);
   });
 
   it('unsubscribe repeats the handshake and removes only on success', async () => {
     const callback = sub.url('/unsub');
     await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': jsonTopic });
-    await eventually(() => readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ?', callback), (r) => r.length === 1, 'subscription');
+    await eventually(
+      () => readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ?', callback),
+      (r) => r.length === 1,
+      'subscription',
+    );
 
     sub.script('/unsub', { verify: (v) => (v.query.get('hub.mode') === 'unsubscribe' ? { status: 404 } : {}) });
     expect((await sidecar.post({ 'hub.mode': 'unsubscribe', 'hub.callback': callback, 'hub.topic': jsonTopic })).status).toBe(202);
     await settle('/unsub', 2);
     const refused = sub.verificationsFor('/unsub')[1]!;
-    expect([refused.query.get('hub.mode'), refused.query.get('hub.topic'), refused.query.has('hub.lease_seconds')]).toEqual(['unsubscribe', jsonTopic, false]);
+    expect([refused.query.get('hub.mode'), refused.query.get('hub.topic'), refused.query.has('hub.lease_seconds')]).toEqual([
+      'unsubscribe',
+      jsonTopic,
+      false,
+    ]);
     expect(refused.query.get('hub.challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ?', callback)).toHaveLength(1);
 
     sub.script('/unsub', {});
     expect((await sidecar.post({ 'hub.mode': 'unsubscribe', 'hub.callback': callback, 'hub.topic': jsonTopic })).status).toBe(202);
-    await eventually(() => readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ?', callback), (r) => r.length === 0, 'removal');
+    await eventually(
+      () => readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ?', callback),
+      (r) => r.length === 0,
+      'removal',
+    );
   });
 });
 
@@ -228,8 +282,13 @@ describe('limits', () => {
     try {
       const t = `${limited.baseUrl}/reviews.json`;
       const statuses: number[] = [];
-      for (const p of ['/cap1', '/cap2']) statuses.push((await limited.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': t })).status);
-      await eventually(() => readHubDb(ws.dbPath, "SELECT 1 FROM subscriptions WHERE callback LIKE '%/cap_'"), (r) => r.length === 2, 'two subscriptions');
+      for (const p of ['/cap1', '/cap2'])
+        statuses.push((await limited.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': t })).status);
+      await eventually(
+        () => readHubDb(ws.dbPath, "SELECT 1 FROM subscriptions WHERE callback LIKE '%/cap_'"),
+        (r) => r.length === 2,
+        'two subscriptions',
+      );
       const third = await limited.post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url('/cap3'), 'hub.topic': t });
       expect([...statuses, third.status]).toEqual([202, 202, 403]);
       expect(JSON.parse(third.body)).toMatchObject({ issues: [{ path: 'hub.callback', code: 'limit_reached' }] });
@@ -239,10 +298,16 @@ describe('limits', () => {
       expect(fifth.status).toBe(429);
       expect(Number(fifth.headers.get('retry-after'))).toBeGreaterThan(0);
       // the token lets a proxied client publish
-      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'tok-123' })).status).toBe(202);
-      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'wrong' })).status).toBe(403);
+      expect(
+        (await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'tok-123' })).status,
+      ).toBe(202);
+      expect(
+        (await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', 'x-hub-publish-token': 'wrong' })).status,
+      ).toBe(403);
       // the spec: an Authorization header is ignored, so a bearer token there grants nothing
-      expect((await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer tok-123' })).status).toBe(403);
+      expect(
+        (await limited.post({ 'hub.mode': 'publish', 'hub.url': t }, { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer tok-123' })).status,
+      ).toBe(403);
     } finally {
       await limited.close();
       ws.dispose();

@@ -29,7 +29,9 @@ const form = (mode: string, path: string, topicPath: string, extra: Record<strin
   ...extra,
 });
 function served(path: string) {
-  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as { documents: { path: string; contentType: string; identity: { file: string } }[] };
+  const manifest = JSON.parse(readFileSync(join(ws.distDir, 'build-manifest.json'), 'utf8')) as {
+    documents: { path: string; contentType: string; identity: { file: string } }[];
+  };
   const doc = manifest.documents.find((d) => d.path === path)!;
   return { bytes: readFileSync(join(ws.distDir, doc.identity.file)), contentType: doc.contentType };
 }
@@ -63,7 +65,10 @@ beforeAll(async () => {
   await addReview(ws.contentDir);
   await buildDist(ws.contentDir, ws.distDir);
   await sidecar.checkDist();
-  await sub.waitFor(() => ['/100', '/101', '/102', '/103', '/105', '/106', '/106-dataset'].every((p) => sub.notificationsFor(p).length >= 1), 'the deliveries');
+  await sub.waitFor(
+    () => ['/100', '/101', '/102', '/103', '/105', '/106', '/106-dataset'].every((p) => sub.notificationsFor(p).length >= 1),
+    'the deliveries',
+  );
   await sleep(500); // room for any duplicate or unwanted delivery to show up
 });
 
@@ -120,7 +125,10 @@ describe('websub.rocks hub tests', () => {
   });
 
   it('106: JSON content — delivered as application/json with the exact bytes', () => {
-    for (const [path, topicPath] of [['/106', '/api/feed.json'], ['/106-dataset', '/reviews.json']] as const) {
+    for (const [path, topicPath] of [
+      ['/106', '/api/feed.json'],
+      ['/106-dataset', '/reviews.json'],
+    ] as const) {
       const [n] = sub.notificationsFor(path);
       expect(n!.headers['content-type']).toBe(served(topicPath).contentType);
       expect(n!.headers['content-type']).toMatch(/^application\/json/);

@@ -57,7 +57,11 @@ describe('MCP over streamable HTTP with the SDK client', () => {
     const resources = await client.listResources();
     expect(resources.resources.slice(0, 2).map((r) => r.uri)).toEqual(['reviews://business', 'reviews://insights']);
     expect((await client.listResourceTemplates()).resourceTemplates[0]!.uriTemplate).toBe('reviews://reviews/{id}');
-    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['summarize_technician_feedback', 'summarize_service_feedback', 'draft_review_reply']);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+      'summarize_technician_feedback',
+      'summarize_service_feedback',
+      'draft_review_reply',
+    ]);
   });
 
   it('calls every tool; every structuredContent conforms to its outputSchema', async () => {
@@ -76,7 +80,10 @@ describe('MCP over streamable HTTP with the SDK client', () => {
       ['get_rating_summary', {}],
       ['get_rating_summary', { since: '2024-01-01', until: '2025-12-31', granularity: 'quarter' }],
       ['get_insights', {}],
-      ...(['aspects', 'entities', 'topics', 'faq', 'summary'] as const).map((section): [string, Record<string, unknown>] => ['get_insights', { section }]),
+      ...(['aspects', 'entities', 'topics', 'faq', 'summary'] as const).map((section): [string, Record<string, unknown>] => [
+        'get_insights',
+        { section },
+      ]),
       ['list_technicians', {}],
       ['list_services', {}],
       ['find_reviews', { q: 'leek roof' }],

@@ -16,7 +16,11 @@ beforeAll(async () => {
   sidecar = await startSidecar({
     distDir: inject('distDir'),
     baseUrl: inject('baseUrl'),
-    env: { MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS), MCP_MAX_BODY_BYTES: '4096', MCP_ALLOWED_ORIGINS: 'https://agent.example,http://localhost:*' },
+    env: {
+      MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS),
+      MCP_MAX_BODY_BYTES: '4096',
+      MCP_ALLOWED_ORIGINS: 'https://agent.example,http://localhost:*',
+    },
     mcpWallClock: () => clock,
   });
   url = sidecar.mcpUrl;
@@ -136,7 +140,15 @@ describe('transport hygiene', () => {
   });
 
   it('valid JSON that is not one JSON-RPC message → 400 with -32600', async () => {
-    for (const body of ['[]', JSON.stringify([INITIALIZE]), '"initialize"', '42', 'null', '{"id":1,"method":"initialize"}', '{"jsonrpc":"2.0","id":{},"method":"ping"}']) {
+    for (const body of [
+      '[]',
+      JSON.stringify([INITIALIZE]),
+      '"initialize"',
+      '42',
+      'null',
+      '{"id":1,"method":"initialize"}',
+      '{"jsonrpc":"2.0","id":{},"method":"ping"}',
+    ]) {
       const res = await raw(url, { headers: { 'content-type': 'application/json', accept: ACCEPT_BOTH }, body });
       expect(res.status, body).toBe(400);
       expect(res.json, body).toEqual(jsonRpcError(-32600));
@@ -157,7 +169,10 @@ describe('transport hygiene', () => {
     expect(unknownTool.json).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringMatching(/Unknown tool "drop_table"/) } });
     for (const params of [{}, { name: 42 }, { name: 'get_review', arguments: 'id=1' }]) {
       const res = await call(url, session, 'tools/call', params, 8);
-      expect(res.json, JSON.stringify(params)).toMatchObject({ id: 8, error: { code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call/) } });
+      expect(res.json, JSON.stringify(params)).toMatchObject({
+        id: 8,
+        error: { code: -32602, message: expect.stringMatching(/^Invalid params for tools\/call/) },
+      });
     }
     const badInit = await post(url, { jsonrpc: '2.0', id: 9, method: 'initialize', params: { protocolVersion: '2025-06-18' } });
     expect(badInit.json).toMatchObject({ id: 9, error: { code: -32602 } });

@@ -18,7 +18,14 @@ let url: string;
 
 beforeAll(async () => {
   const app = express();
-  app.use('/mcp', createMcpHandler({ snapshots: createSnapshotSource(createFakeSnapshot()), config: loadConfig({ BASE_URL: 'https://reviews.example', MCP_ALLOWED_ORIGINS: 'https://agent.example', MCP_SESSION_REVOCATION_DB: 'memory' }), logger: silentLogger }));
+  app.use(
+    '/mcp',
+    createMcpHandler({
+      snapshots: createSnapshotSource(createFakeSnapshot()),
+      config: loadConfig({ BASE_URL: 'https://reviews.example', MCP_ALLOWED_ORIGINS: 'https://agent.example', MCP_SESSION_REVOCATION_DB: 'memory' }),
+      logger: silentLogger,
+    }),
+  );
   server = createServer(app);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
@@ -26,7 +33,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 const preflight = (origin: string) =>
-  raw(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id' } });
+  raw(url, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id' },
+  });
 
 describe('MCP router CORS', () => {
   it('answers a preflight from an allowed origin with the MCP headers', async () => {

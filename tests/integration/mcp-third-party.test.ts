@@ -36,9 +36,10 @@ afterAll(async () => {
 describe('@modelcontextprotocol/conformance', () => {
   it.each(SCENARIOS)('passes %s', async (scenario) => {
     const dir = join(outDir, scenario);
-    const result = await run(process.execPath, [CONFORMANCE, 'server', '--url', sidecar.mcpUrl, '--scenario', scenario, '-o', dir], { env: childEnv, timeout: 60_000 }).catch(
-      (e: { stdout?: string; stderr?: string; code?: number }) => ({ ...e, failed: true }),
-    );
+    const result = await run(process.execPath, [CONFORMANCE, 'server', '--url', sidecar.mcpUrl, '--scenario', scenario, '-o', dir], {
+      env: childEnv,
+      timeout: 60_000,
+    }).catch((e: { stdout?: string; stderr?: string; code?: number }) => ({ ...e, failed: true }));
     expect('failed' in result ? `${result.stdout}\n${result.stderr}` : '').toBe('');
     const [runDir] = readdirSync(dir);
     const checks = JSON.parse(readFileSync(join(dir, runDir!, 'checks.json'), 'utf8')) as { id: string; status: string; errorMessage?: string }[];
@@ -49,7 +50,10 @@ describe('@modelcontextprotocol/conformance', () => {
 
 describe('@modelcontextprotocol/inspector --cli', () => {
   const inspect = async (...args: string[]) => {
-    const { stdout } = await run(process.execPath, [INSPECTOR, '--cli', sidecar.mcpUrl, '--transport', 'http', ...args], { env: childEnv, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [INSPECTOR, '--cli', sidecar.mcpUrl, '--transport', 'http', ...args], {
+      env: childEnv,
+      timeout: 60_000,
+    });
     return JSON.parse(stdout) as Record<string, any>;
   };
 

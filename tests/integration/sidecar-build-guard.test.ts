@@ -50,6 +50,8 @@ describe('a build for another BASE_URL', () => {
   });
 
   it('is refused at start-up', async () => {
-    await expect(startSidecar({ distDir: dist, baseUrl: 'https://reviews.example' })).rejects.toThrow(/built for BASE_URL http:\/\/127\.0\.0\.1:4800/);
+    await expect(startSidecar({ distDir: dist, baseUrl: 'https://reviews.example' })).rejects.toThrow(
+      /built for BASE_URL http:\/\/127\.0\.0\.1:4800/,
+    );
   });
 });

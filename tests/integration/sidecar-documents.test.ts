@@ -79,7 +79,8 @@ describe('data documents: bytes, encodings and headers', () => {
     const head = await sidecar.request(DOCUMENT_PATHS.insights, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    for (const h of ['etag', 'content-length', 'content-type', 'content-encoding', 'last-modified', 'vary']) expect(head.header(h), h).toBe(get.header(h));
+    for (const h of ['etag', 'content-length', 'content-type', 'content-encoding', 'last-modified', 'vary'])
+      expect(head.header(h), h).toBe(get.header(h));
   });
 
   it('ignores a query string, as a CDN would (served through Express)', async () => {
@@ -118,8 +119,16 @@ describe('conditional GET on data documents (RFC 9110 §13.1.2, §13.1.3, §13.2
     { name: 'If-Modified-Since later', headers: () => ({ 'if-modified-since': later }), status: 304 },
     { name: 'If-Modified-Since earlier', headers: () => ({ 'if-modified-since': earlier }), status: 200 },
     { name: 'invalid If-Modified-Since is ignored', headers: () => ({ 'if-modified-since': 'yesterday' }), status: 200 },
-    { name: 'If-None-Match wins over a matching If-Modified-Since', headers: () => ({ 'if-none-match': '"nope"', 'if-modified-since': later }), status: 200 },
-    { name: 'If-None-Match match wins over an old If-Modified-Since', headers: () => ({ 'if-none-match': doc().identity.etag, 'if-modified-since': earlier }), status: 304 },
+    {
+      name: 'If-None-Match wins over a matching If-Modified-Since',
+      headers: () => ({ 'if-none-match': '"nope"', 'if-modified-since': later }),
+      status: 200,
+    },
+    {
+      name: 'If-None-Match match wins over an old If-Modified-Since',
+      headers: () => ({ 'if-none-match': doc().identity.etag, 'if-modified-since': earlier }),
+      status: 304,
+    },
   ];
   it.each(cases)('$name → $status', async ({ headers, status }) => {
     const r = await sidecar.request(path, { headers: headers() });

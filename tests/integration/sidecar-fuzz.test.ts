@@ -19,13 +19,24 @@ afterAll(() => sidecar.close());
 /** Visible ASCII that undici lets through in a request target, '%' and '&' and '=' included. */
 const rawText = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_.~%&=+;,:@!$\'()*[]|^`{}\\"<>'.split('')), maxLength: 30 });
 const unicodeText = fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent);
-const numberText = fc.oneof(fc.integer({ min: -10, max: 200 }).map(String), fc.double().map(String), fc.constantFrom('1e3', '.5', '4.', '+3', '0x10', 'Infinity', '-0', encodeURIComponent('٣')));
+const numberText = fc.oneof(
+  fc.integer({ min: -10, max: 200 }).map(String),
+  fc.double().map(String),
+  fc.constantFrom('1e3', '.5', '4.', '+3', '0x10', 'Infinity', '-0', encodeURIComponent('٣')),
+);
 const dateText = fc.oneof(
   fc.date({ min: new Date('1000-01-01'), max: new Date('3000-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
 );
 const huge = fc.integer({ min: 1000, max: 6000 }).map((n) => 'x'.repeat(n));
-const key = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...SEARCH_PARAMS) }, { weight: 1, arbitrary: rawText }, { weight: 1, arbitrary: unicodeText }, { weight: 1, arbitrary: fc.constantFrom('Rating', 'ratng', 'rating[]', 'limit%20', '') });
+const key = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...SEARCH_PARAMS) },
+  { weight: 1, arbitrary: rawText },
+  { weight: 1, arbitrary: unicodeText },
+  { weight: 1, arbitrary: fc.constantFrom('Rating', 'ratng', 'rating[]', 'limit%20', '') },
+);
 const value = fc.oneof(rawText, unicodeText, numberText, dateText, huge, fc.constant(''));
 const pair = fc.oneof(
   fc.tuple(key, value).map(([k, v]) => `${k}=${v}`),
@@ -69,7 +80,13 @@ describe('fuzz: random query strings never produce anything but 200 or 400 with 
   }, 120_000);
 
   it('GET /api/reviews/since/{date}', async () => {
-    const segment = fc.oneof(dateText, dateText, rawText.map((s) => s.replace(/[/?#]/g, '')), unicodeText, huge.map((s) => s.slice(0, 3000)));
+    const segment = fc.oneof(
+      dateText,
+      dateText,
+      rawText.map((s) => s.replace(/[/?#]/g, '')),
+      unicodeText,
+      huge.map((s) => s.slice(0, 3000)),
+    );
     let ok = 0;
     await fc.assert(
       fc.asyncProperty(segment, fc.option(queryString, { nil: undefined }), async (date, q) => {

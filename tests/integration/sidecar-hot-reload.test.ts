@@ -85,7 +85,14 @@ describe('hot reload of a new build', () => {
     const reviewsA = JSON.parse(readFileSync(join(dist, 'reviews.json'), 'utf8')) as ReviewsDocument;
     const newest = reviewsA.reviews[0]!.date;
     const oldDate = reviewsA.reviews.at(-1)!.date;
-    const paths = ['/reviews.json', '/api/feed.json', '/.well-known/openapi.json', '/api/reviews/search?min_rating=1&limit=5', `/api/reviews/since/${oldDate}`, '/feed.xml'];
+    const paths = [
+      '/reviews.json',
+      '/api/feed.json',
+      '/.well-known/openapi.json',
+      '/api/reviews/search?min_rating=1&limit=5',
+      `/api/reviews/since/${oldDate}`,
+      '/feed.xml',
+    ];
     const load = startLoad(paths);
     await new Promise((r) => setTimeout(r, 300));
 
@@ -137,7 +144,9 @@ describe('hot reload of a new build', () => {
 
     const after = await sidecar.request('/reviews.json', { headers: { 'if-none-match': etagOf(manifestA, '/reviews.json') } });
     expect(after.status).toBe(200);
-    const revalidated = await sidecar.request('/.well-known/openapi.json', { headers: { 'if-none-match': etagOf(manifestA, '/.well-known/openapi.json') } });
+    const revalidated = await sidecar.request('/.well-known/openapi.json', {
+      headers: { 'if-none-match': etagOf(manifestA, '/.well-known/openapi.json') },
+    });
     expect(revalidated.status).toBe(304);
   }, 120_000);
 
@@ -178,7 +187,10 @@ describe('hot reload of a new build', () => {
     try {
       expect(await sidecar.watcher!.check()).toBe(false);
       expect(sidecar.snapshots.current().manifest.inputsHash).not.toBe('corrupt');
-      expect(warnings.at(-1)).toMatchObject({ event: 'snapshot_load_failed', error: expect.stringMatching(/^reviews\.json: does not match the manifest/) });
+      expect(warnings.at(-1)).toMatchObject({
+        event: 'snapshot_load_failed',
+        error: expect.stringMatching(/^reviews\.json: does not match the manifest/),
+      });
       expect((await sidecar.request('/reviews.json')).header('etag')).toBe(served);
     } finally {
       rmSync(dist, { recursive: true, force: true });

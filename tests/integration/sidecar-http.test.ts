@@ -24,7 +24,11 @@ describe('CORS', () => {
     for (const path of ['/api/reviews/search', '/reviews.json', '/api/websub/hub', '/api/reviews/since/2024-01-01']) {
       const r = await sidecar.request(path, {
         method: 'OPTIONS',
-        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match, mcp-session-id' },
+        headers: {
+          origin: 'https://elsewhere.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match, mcp-session-id',
+        },
       });
       expect(r.status, path).toBe(204);
       expect(r.header('access-control-allow-origin')).toBe('*');
@@ -73,7 +77,14 @@ describe('JSON errors', () => {
   });
   it('414 for an over-long URL, 413 for an over-large body, 431 for over-large headers', async () => {
     await expectJsonError(await sidecar.request(`/api/reviews/search?query=${'a'.repeat(9000)}`), 414);
-    await expectJsonError(await sidecar.request('/api/reviews/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(1024 * 1024 + 1) }), 413);
+    await expectJsonError(
+      await sidecar.request('/api/reviews/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(1024 * 1024 + 1),
+      }),
+      413,
+    );
     const r = await sidecar.request('/healthz', { headers: { 'x-big': 'x'.repeat(20_000) } });
     expect(r.status).toBe(431);
     expect(r.header('content-type')).toBe('application/json; charset=utf-8');
@@ -94,7 +105,13 @@ describe('JSON errors', () => {
     expect(JSON.parse(body!)).toEqual({ error: 'Malformed HTTP request', issues: [] });
   });
   it('path parameters and static paths never leave dist/', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/.%2e/.%2e/etc/passwd', '/api/reviews/since/..%2F..%2Fpackage.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/..%2fpackage.json',
+      '/.%2e/.%2e/etc/passwd',
+      '/api/reviews/since/..%2F..%2Fpackage.json',
+    ]) {
       const r = await sidecar.request(path);
       expect([400, 404], path).toContain(r.status);
       expect(r.text()).not.toContain('"dependencies"');
@@ -155,7 +172,11 @@ describe('without static pages (CDN deployment)', () => {
 describe('rate limiting (RATE_LIMIT_*)', () => {
   it('counts per client per fixed window, answers 429 with Retry-After and the RateLimit fields, spares /healthz', async () => {
     let clock = 1_000_000;
-    const limited = await startSidecar({ distDir, env: { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' }, now: () => clock });
+    const limited = await startSidecar({
+      distDir,
+      env: { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' },
+      now: () => clock,
+    });
     try {
       const seen: (string | undefined)[] = [];
       for (const path of ['/reviews.json', '/api/reviews/search', '/api/reviews/since/2024-01-01']) {

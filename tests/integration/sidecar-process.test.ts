@@ -40,7 +40,10 @@ describe('server timeouts', () => {
   });
 
   it('cuts off a client that trickles its body too slowly (requestTimeout)', async () => {
-    const sidecar = await startSidecar({ distDir, env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', CONNECTIONS_CHECKING_INTERVAL_MS: '100' } });
+    const sidecar = await startSidecar({
+      distDir,
+      env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', CONNECTIONS_CHECKING_INTERVAL_MS: '100' },
+    });
     try {
       const { port } = new URL(sidecar.url);
       const started = performance.now();
@@ -89,7 +92,12 @@ describe('graceful shutdown', () => {
 });
 
 /** Runs `node sidecar/main.ts` and collects its JSON log lines. */
-function startMain(env: Record<string, string>): { child: ChildProcess; lines: Record<string, unknown>[]; stderr: () => string; waitFor: (event: string, ms?: number) => Promise<Record<string, unknown>> } {
+function startMain(env: Record<string, string>): {
+  child: ChildProcess;
+  lines: Record<string, unknown>[];
+  stderr: () => string;
+  waitFor: (event: string, ms?: number) => Promise<Record<string, unknown>>;
+} {
   // Vitest sets BASE_URL=/ in the worker's environment (Vite's import.meta.env); give the real one.
   const base = { ...process.env, BASE_URL: inject('baseUrl'), HOST: '127.0.0.1', PORT: '0' };
   const child = spawn(process.execPath, ['sidecar/main.ts'], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -119,7 +127,8 @@ function startMain(env: Record<string, string>): { child: ChildProcess; lines: R
   return { child, lines, stderr: () => err, waitFor };
 }
 
-const exitCode = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+const exitCode = (child: ChildProcess) =>
+  new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
 
 describe('npm start (sidecar/main.ts)', () => {
   it('prints its config, serves a prebuilt dist/ on one port, and stops cleanly on SIGTERM', async () => {

@@ -87,7 +87,10 @@ describe('GET /api/reviews/search: every parameter', () => {
     await expectSameAsReference({ query: 'zzqqxx-not-there' }, { query: 'zzqqxx-not-there' });
   });
   it('mentions_technician: by display name, alias or id, any case', async () => {
-    const byName = await expectSameAsReference({ mentions_technician: technician.name, limit: 100 }, { mentions_technician: technician.name, limit: 100 });
+    const byName = await expectSameAsReference(
+      { mentions_technician: technician.name, limit: 100 },
+      { mentions_technician: technician.name, limit: 100 },
+    );
     expect(byName.total).toBeGreaterThan(0);
     expect(byName.reviews.every((r) => r.technicians.some((t) => t.id === technician.id))).toBe(true);
     for (const alt of [technician.name.toUpperCase(), technician.id, ...technician.aliases]) {
@@ -111,7 +114,15 @@ describe('GET /api/reviews/search: every parameter', () => {
     expect(hundred.reviews[0]).toEqual(one.reviews[0]);
   });
   it('combines every filter with AND', async () => {
-    const params = { min_rating: 3, since: '2021-01-01', until: '2026-12-31', query: 'roof', mentions_technician: technician.name, mentions_service: service.id, limit: 50 };
+    const params = {
+      min_rating: 3,
+      since: '2021-01-01',
+      until: '2026-12-31',
+      query: 'roof',
+      mentions_technician: technician.name,
+      mentions_service: service.id,
+      limit: 50,
+    };
     await expectSameAsReference(params, params);
     await expectSameAsReference({ rating: 5, query: 'e' }, { rating: 5, query: 'e' });
   });

@@ -34,21 +34,36 @@ describe('GET /api/reviews/since/{date}', () => {
     expect(r.header('etag')).toBe(entry.identity.etag);
   });
 
-  const outside = [addDays(window.from, -1), reviews[Math.floor(reviews.length / 2)]!.date, oldest, addDays(oldest, -400), '1900-01-01', addDays(newest, 1), '2999-12-31', '2024-02-29'];
-  it.each(outside)('%s (outside the window): exactly the bytes the build would write (for the boundary date when before the oldest or after the newest review)', async (date) => {
-    const r = await sidecar.request(`/api/reviews/since/${date}`);
-    expect(r.status).toBe(200);
-    const effective = sinceBoundary(reviews.map((x) => x.date), date);
-    expect(r.header('content-location')).toBe(effective === date ? undefined : `/api/reviews/since/${effective}`);
-    const want = renderSinceDocument(reviews, effective);
-    expect(r.text()).toBe(JSON.stringify(want));
-    const body = SinceDocumentSchema.parse(r.json());
-    expect(body.reviews.every((x) => x.date >= date)).toBe(true);
-    expect(body.count).toBe(reviews.filter((x) => x.date >= date).length);
-    expect(r.header('etag')).toBe(computeEtag(r.body));
-    expect(r.header('last-modified')).toBe(want.updated ? httpDateOf(want.updated) : undefined);
-    expect(r.header('content-type')).toBe('application/json; charset=utf-8');
-  });
+  const outside = [
+    addDays(window.from, -1),
+    reviews[Math.floor(reviews.length / 2)]!.date,
+    oldest,
+    addDays(oldest, -400),
+    '1900-01-01',
+    addDays(newest, 1),
+    '2999-12-31',
+    '2024-02-29',
+  ];
+  it.each(outside)(
+    '%s (outside the window): exactly the bytes the build would write (for the boundary date when before the oldest or after the newest review)',
+    async (date) => {
+      const r = await sidecar.request(`/api/reviews/since/${date}`);
+      expect(r.status).toBe(200);
+      const effective = sinceBoundary(
+        reviews.map((x) => x.date),
+        date,
+      );
+      expect(r.header('content-location')).toBe(effective === date ? undefined : `/api/reviews/since/${effective}`);
+      const want = renderSinceDocument(reviews, effective);
+      expect(r.text()).toBe(JSON.stringify(want));
+      const body = SinceDocumentSchema.parse(r.json());
+      expect(body.reviews.every((x) => x.date >= date)).toBe(true);
+      expect(body.count).toBe(reviews.filter((x) => x.date >= date).length);
+      expect(r.header('etag')).toBe(computeEtag(r.body));
+      expect(r.header('last-modified')).toBe(want.updated ? httpDateOf(want.updated) : undefined);
+      expect(r.header('content-type')).toBe('application/json; charset=utf-8');
+    },
+  );
 
   it('documents its order: newest first, ties by id', async () => {
     const body = SinceDocumentSchema.parse((await sidecar.request(`/api/reviews/since/${oldest}`)).json());

@@ -85,7 +85,13 @@ describe('parseReviewsDocument', () => {
   it('gives exactly JSON.parse, and each review ends where the layout says', () => {
     fc.assert(
       fc.property(fc.array(reviewArb, { maxLength: 12 }), tricky, (reviews, name) => {
-        const doc = { version: '1.0.0', updated: null, business: { name, reviews: '"reviews":[' }, aggregateRating: { count: reviews.length }, reviews };
+        const doc = {
+          version: '1.0.0',
+          updated: null,
+          business: { name, reviews: '"reviews":[' },
+          aggregateRating: { count: reviews.length },
+          reviews,
+        };
         const bytes = Buffer.from(JSON.stringify(doc));
         const { document, layout } = parseReviewsDocument(bytes);
         expect(document).toEqual(JSON.parse(bytes.toString()));

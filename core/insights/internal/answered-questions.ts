@@ -4,19 +4,58 @@ import { isNegator, type ScoredSentence } from '../scored-sentence.ts';
 /** Longest answer (in words) still read as the answer to the question before it. */
 const MAX_ANSWER_WORDS = 8;
 const YES = new Set(['yes', 'yep', 'yeah', 'yup', 'absolutely', 'definitely', 'sure', 'always', 'totally', 'certainly', 'every', 'of']);
-const RHETORICAL = new Set(['why', 'whatever', 'shouldn\'t', 'isn\'t', 'wasn\'t', 'wouldn\'t', 'doesn\'t', 'don\'t']);
+const RHETORICAL = new Set(['why', 'whatever', "shouldn't", "isn't", "wasn't", "wouldn't", "doesn't", "don't"]);
 const ABSENCE_IS_GOOD = new Set([...PROBLEM_WORDS, ...RESIDUE_WORDS, ...DAMAGE_WORDS, 'surprise', 'surprises', 'complaints', 'hassle']);
 const NO = new Set(['no', 'nope', 'nah', 'never', 'not', 'barely', 'hardly', 'none', 'rarely', 'seldom']);
 
 /** Opinion words of an open yes/no question keep this share of their valence. */
 const OPEN_QUESTION = 0.4;
-const YES_NO_OPENERS = new Set(['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should',
-  'has', 'have', 'had', 'any', 'anyone', 'anybody', 'does', 'may', 'might']);
+const YES_NO_OPENERS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'has',
+  'have',
+  'had',
+  'any',
+  'anyone',
+  'anybody',
+  'does',
+  'may',
+  'might',
+]);
 /** Question frames that complain whatever their words: "What good is a warranty if…?", "Would it kill them to…?" */
-const RHETORICAL_FRAMES = [['what', 'good', 'is'], ['what', 'good', 'are'], ['is', 'it', 'too', 'much'], ['would', 'it', 'kill'],
-  ['how', 'hard'], ['how', 'difficult'], ['how', 'many', 'times'], ['who', 'leaves'], ['who', 'does', 'that'], ['why', 'bother'],
-  ['can', 'you', 'believe'], ['what', 'kind', 'of'], ['how', 'is', 'that'], ['how', 'could', 'they'], ['how', 'can', 'they'],
-  ['who', 'lets'], ['heard', 'of'], ['ever', 'heard'], ['like', 'that'], ['that', 'kind', 'of']];
+const RHETORICAL_FRAMES = [
+  ['what', 'good', 'is'],
+  ['what', 'good', 'are'],
+  ['is', 'it', 'too', 'much'],
+  ['would', 'it', 'kill'],
+  ['how', 'hard'],
+  ['how', 'difficult'],
+  ['how', 'many', 'times'],
+  ['who', 'leaves'],
+  ['who', 'does', 'that'],
+  ['why', 'bother'],
+  ['can', 'you', 'believe'],
+  ['what', 'kind', 'of'],
+  ['how', 'is', 'that'],
+  ['how', 'could', 'they'],
+  ['how', 'can', 'they'],
+  ['who', 'lets'],
+  ['heard', 'of'],
+  ['ever', 'heard'],
+  ['like', 'that'],
+  ['that', 'kind', 'of'],
+];
 const INCREDULOUS = new Set(['really', 'seriously']);
 const DOUBT = new Set(['actually', 'even', 'ever']);
 
@@ -27,7 +66,7 @@ function askedAround(w: string[]): boolean {
 
 function rhetoricalPhrase(q: ScoredSentence): boolean {
   const w = q.tokens.filter((t) => t.word).map((t) => t.norm);
-  if (w.at(-1) === 'seriously' || w.at(-1) === 'really' && w.length > 1) return true; // "…a two-day job, seriously?"
+  if (w.at(-1) === 'seriously' || (w.at(-1) === 'really' && w.length > 1)) return true; // "…a two-day job, seriously?"
   return RHETORICAL_FRAMES.some((f) => w.length >= f.length && w.some((_, k) => f.every((x, j) => w[k + j] === x) && (k === 0 || f[0] !== 'what')));
 }
 
@@ -53,7 +92,8 @@ export function applyAnswers(sentences: readonly ScoredSentence[]): void {
     const denied = asking.length === 2 && asking[0]!.norm === 'what';
     // "Is anybody in the office actually reading emails?", "Does anyone there even answer the phone?"
     const doubting = YES_NO_OPENERS.has(opener) && (asking.some((t) => DOUBT.has(t.norm)) || askedAround(asking.map((t) => t.norm)));
-    const rhetorical = RHETORICAL.has(opener) || (isNegator(opener) && opener.endsWith("n't")) || rhetoricalPhrase(q) || incredulous || denied || doubting;
+    const rhetorical =
+      RHETORICAL.has(opener) || (isNegator(opener) && opener.endsWith("n't")) || rhetoricalPhrase(q) || incredulous || denied || doubting;
     if (rhetorical) {
       const praise = q.valence.reduce((sum, v) => sum + Math.max(0, v), 0);
       q.answer = Math.min(q.answer, -0.8 - praise); // the praise it mentions is what was missing
@@ -75,7 +115,7 @@ export function applyAnswers(sentences: readonly ScoredSentence[]): void {
     // A denial word inside a phrase with its own opinion ("Without a doubt.", "No complaints.") is
     // not a "no": the phrase is the answer.
     const denial = (k: number): boolean => a.role[k] !== 'part' && !a.phrase[k] && (NO.has(a.tokens[k]!.norm) || isNegator(a.tokens[k]!.norm));
-        const denies = a.tokens.some((t, k) => t.word && denial(k));
+    const denies = a.tokens.some((t, k) => t.word && denial(k));
     if (denies && q.tokens.some((t) => ABSENCE_IS_GOOD.has(t.norm))) {
       q.answer = 1.2 - asked; // "Nails? Not one.", "Leaks? Zero.", "Does the roof leak? Not a drop."
     } else if (said !== 0 && asked !== 0 && Math.sign(said) !== Math.sign(asked)) {

@@ -1,11 +1,4 @@
-import {
-  COMPANY_ACTIONS,
-  LEFTOVER_PLACES,
-  LIKE_SUBJECTS,
-  NEGATORS_PLAIN,
-  OTHER_PARTY,
-  TIME_UNITS,
-} from '../lexicon/context-words.ts';
+import { COMPANY_ACTIONS, LEFTOVER_PLACES, LIKE_SUBJECTS, NEGATORS_PLAIN, OTHER_PARTY, TIME_UNITS } from '../lexicon/context-words.ts';
 import { CLEANUP_WORDS, COMPARATIVES, PROBLEM_WORDS } from '../lexicon/word-classes.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 import type { Token } from '../tokenize.ts';
@@ -53,10 +46,47 @@ const TIME_UNITS_ANY = new Set(['minute', 'minutes', 'hour', 'hours', 'day', 'da
 // A service verb is mild praise when the review says how well or how completely it was done ("handled
 // everything", "answered every question", "explained it all"); on its own it reports what happened
 // ("Marco's crew handled the tear-off", "the estimate covered a full tear-off") and counts for little.
-const REPORTING_VERBS = new Set(['handled', 'covered', 'answered', 'approved', 'explained', 'met', 'sent', 'called',
-  'texted', 'emailed', 'returned', 'responded', 'replied', 'checked', 'contacted', 'notified', 'informed']);
-const COMPLETENESS = new Set(['every', 'all', 'whole', 'everything', 'always', 'quickly', 'promptly', 'right', 'same',
-  'within', 'immediately', 'thoroughly', 'patiently', 'clearly', 'carefully', 'us', 'me', 'entire', 'each', 'full']);
+const REPORTING_VERBS = new Set([
+  'handled',
+  'covered',
+  'answered',
+  'approved',
+  'explained',
+  'met',
+  'sent',
+  'called',
+  'texted',
+  'emailed',
+  'returned',
+  'responded',
+  'replied',
+  'checked',
+  'contacted',
+  'notified',
+  'informed',
+]);
+const COMPLETENESS = new Set([
+  'every',
+  'all',
+  'whole',
+  'everything',
+  'always',
+  'quickly',
+  'promptly',
+  'right',
+  'same',
+  'within',
+  'immediately',
+  'thoroughly',
+  'patiently',
+  'clearly',
+  'carefully',
+  'us',
+  'me',
+  'entire',
+  'each',
+  'full',
+]);
 
 function reportsOnly(x: ClauseWindow): void {
   const { tokens, valence, clause, phrase } = x.s;
@@ -77,7 +107,13 @@ function reportsOnly(x: ClauseWindow): void {
 const NEUTRAL_ACTIONS = new Set(['arrived', 'showed', 'delivered', 'finished', 'completed']);
 
 // Imperatives of advice to other customers: recommending or warning off what follows.
-const IMPERATIVES = new Map([['try', 1.5], ['skip', -1.5], ['avoid', -1.8], ['hire', 1.5], ['call', 1.0]]);
+const IMPERATIVES = new Map([
+  ['try', 1.5],
+  ['skip', -1.5],
+  ['avoid', -1.8],
+  ['hire', 1.5],
+  ['call', 1.0],
+]);
 const ADVICE_LEAD = new Set(['definitely', 'must', 'should', 'to', 'just', 'please', 'so', 'and', 'then', 'also']);
 const OBJECT_START = new Set(['the', 'their', 'them', 'this', 'these', 'it', 'out', 'any', 'our', 'his', 'her', 'a', 'an']);
 
@@ -108,7 +144,14 @@ function applyOtherRules(x: ClauseWindow, i: number, w: string): void {
   const prev = tokens[i - 1]?.norm ?? '';
   if (COMPANY_ACTIONS.has(w) && valence[i] === 0 && byCompany(i)) {
     valence[i] = tokens[i]!.quoted ? -1.0 : NEUTRAL_ACTIONS.has(w) ? 0.2 : 0.7;
-  } else if (w === 'left' && near(i, 1, 7, LEFTOVER_PLACES) && !near(i, -6, 8, CLEANUP_WORDS) && !negatedAt(i) && !near(i, -6, -1, NEGATORS_PLAIN) && !tokens.some((_, k) => clause[k] === clause[i] && valence[k]! > 1)) {
+  } else if (
+    w === 'left' &&
+    near(i, 1, 7, LEFTOVER_PLACES) &&
+    !near(i, -6, 8, CLEANUP_WORDS) &&
+    !negatedAt(i) &&
+    !near(i, -6, -1, NEGATORS_PLAIN) &&
+    !tokens.some((_, k) => clause[k] === clause[i] && valence[k]! > 1)
+  ) {
     valence[i] = -1.0;
   } else if (w === 'good' && tokens[i + 1]?.norm === 'for' && [2, 3].some((d) => TIME_UNITS.has(tokens[i + d]?.norm ?? ''))) {
     valence[i] = 0; // "the quote is good for ninety days": valid, not praise

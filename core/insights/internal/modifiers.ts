@@ -26,7 +26,8 @@ export function applyModifiers(s: ScoredSentence): void {
 function applyIrony(s: ScoredSentence): void {
   const { role, valence } = s;
   const hedge = role.indexOf('hedge');
-  if (hedge >= 0) for (let k = 0; k < hedge; k++) if (valence[k]! > 0 && valence[k]! <= FAINT_PRAISE) valence[k] = -Math.max(0.6, -valence[k]! * N_SCALAR);
+  if (hedge >= 0)
+    for (let k = 0; k < hedge; k++) if (valence[k]! > 0 && valence[k]! <= FAINT_PRAISE) valence[k] = -Math.max(0.6, -valence[k]! * N_SCALAR);
   const at = role.indexOf('irony');
   if (at < 0) return;
   let flipped = false;
@@ -110,7 +111,7 @@ function wantsMore(s: ScoredSentence, start: number): boolean {
   if (tokens[k]?.norm !== 'be' && tokens[k]?.norm !== 'been') return false;
   for (let j = k + 1; j <= k + 4 && j < tokens.length && clause[j] === clause[start]; j++) {
     const w = tokens[j]!.norm;
-    if (w === 'more' || COMPARATIVES.has(w) || /[a-z]{3}(ier|er)$/.test(w) && valence[j]! > 0) {
+    if (w === 'more' || COMPARATIVES.has(w) || (/[a-z]{3}(ier|er)$/.test(w) && valence[j]! > 0)) {
       let flipped = false;
       for (let v = j; v < Math.min(tokens.length, j + 3); v++) {
         if (valence[v]! > 0) {
@@ -142,7 +143,7 @@ function applyCounterfactual(s: ScoredSentence): void {
     if (s.role.some((r, k) => k < start && r === 'negator' && clause[k] === clause[start])) continue; // "I don't think they could have done better"
     const m = matchPhrase(COUNTERFACTUALS, tokens, start);
     const before = tokens[start - 1]?.norm ?? '';
-    const beforeSubject = (before === 'i' || before === 'we' || before === 'they') ? tokens[start - 2]?.norm ?? '' : '';
+    const beforeSubject = before === 'i' || before === 'we' || before === 'they' ? (tokens[start - 2]?.norm ?? '') : '';
     if (!m || COUNTERFACTUAL_EXCEPTIONS.has(before) || COUNTERFACTUAL_EXCEPTIONS.has(beforeSubject)) continue; // "bigger than I expected"
     const end = start + m.length;
     for (let k = start; k < end; k++) valence[k] = Math.min(0, valence[k]!); // "would have liked" is no praise

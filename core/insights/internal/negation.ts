@@ -78,9 +78,11 @@ export function applyNegation(s: ScoredSentence): void {
       const v = valence[target]!;
       const w = tokens[target]!.norm;
       if (superlative) valence[target] = Math.abs(v) + 0.8;
-      else if (MODAL_NEGATORS.has(neg) && WORSE.has(w)) valence[target] = v - 0.8; // "couldn't have found a worse crew"
+      else if (MODAL_NEGATORS.has(neg) && WORSE.has(w))
+        valence[target] = v - 0.8; // "couldn't have found a worse crew"
       else if (PROBLEM_WORDS.has(w) || RESIDUE_WORDS.has(w)) valence[target] = 1.5;
-      else if (DAMAGE_WORDS.has(w)) valence[target] = 1.2; // "without a scratch"
+      else if (DAMAGE_WORDS.has(w))
+        valence[target] = 1.2; // "without a scratch"
       else if (EXPECTED_ACTIONS.has(w) && v > 0) valence[target] = Math.min(-1.0, v * N_SCALAR);
       else valence[target] = flip(v);
       extendToCoordinated(s, target);
@@ -150,14 +152,43 @@ function elidedOpinion(s: ScoredSentence, i: number): number {
  * roof", "I don't know"), or of costs and pressure, whose absence is good news ("didn't charge us").
  */
 const OMISSION = -0.9;
-const VERBAL_NEGATORS = new Set(["didn't", 'didnt', "don't", 'dont', "doesn't", 'doesnt', 'never', "won't", 'wont',
-  "wouldn't", 'wouldnt', "haven't", 'havent', "hasn't", 'hasnt', "hadn't", 'hadnt', 'not', 'nobody', 'no', "isn't", 'isnt',
-  "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent']);
+const VERBAL_NEGATORS = new Set([
+  "didn't",
+  'didnt',
+  "don't",
+  'dont',
+  "doesn't",
+  'doesnt',
+  'never',
+  "won't",
+  'wont',
+  "wouldn't",
+  'wouldnt',
+  "haven't",
+  'havent',
+  "hasn't",
+  'hasnt',
+  "hadn't",
+  'hadnt',
+  'not',
+  'nobody',
+  'no',
+  "isn't",
+  'isnt',
+  "wasn't",
+  'wasnt',
+  "aren't",
+  'arent',
+  "weren't",
+  'werent',
+]);
 const BE_NEGATORS = new Set(["isn't", 'isnt', "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent']);
-const NOT_OMISSIONS = new Set(`need needed needs know knew expect expected mind minded want wanted realize realized
+const NOT_OMISSIONS = new Set(
+  `need needed needs know knew expect expected mind minded want wanted realize realized
   matter matters charge charged cost costs pressure pressured push pushed ask asked require required demand demanded have has had be been being go went
   see saw seem seemed look looked take took think thought hear heard mean meant remember like even ever really always
-  just only again more much many any anything anyone a an the to too so that this it as at all one single`.split(/\s+/));
+  just only again more much many any anything anyone a an the to too so that this it as at all one single`.split(/\s+/),
+);
 
 function isOmission(s: ScoredSentence, i: number): boolean {
   const { tokens, role } = s;

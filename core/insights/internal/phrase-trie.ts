@@ -30,7 +30,9 @@ const node = <T>(): TrieNode<T> => ({ next: new Map(), prefixes: [] });
 export function buildPhraseTrie<T>(entries: Iterable<readonly [string, T]>): PhraseTrie<T> {
   const root = node<T>();
   for (const [phrase, value] of entries) {
-    const words = tokenize(phrase.replace(/\*$/, '')).filter((t) => t.word).map((t) => t.norm);
+    const words = tokenize(phrase.replace(/\*$/, ''))
+      .filter((t) => t.word)
+      .map((t) => t.norm);
     if (words.length === 0) continue;
     const wildcard = phrase.endsWith('*');
     for (const variant of spellings(words)) {

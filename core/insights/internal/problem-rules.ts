@@ -19,9 +19,11 @@ const RECURRENCE: ReadonlySet<string> = new Set(['same', 'recurring']);
 /** "Three weeks after the install, water was dripping": a problem reported after the work is a relapse. */
 export function reportsRelapse(x: ClauseWindow): boolean {
   const { tokens } = x.s;
-  return tokens.some((t, i) =>
-    ((t.norm === 'after' || t.norm === 'since') && [1, 2, 3].some((d) => WORK_NOUNS.has(tokens[i + d]?.norm ?? ''))) ||
-    (t.norm === 'later' && TIME_UNITS.has(tokens[i - 1]?.norm ?? '')));
+  return tokens.some(
+    (t, i) =>
+      ((t.norm === 'after' || t.norm === 'since') && [1, 2, 3].some((d) => WORK_NOUNS.has(tokens[i + d]?.norm ?? ''))) ||
+      (t.norm === 'later' && TIME_UNITS.has(tokens[i - 1]?.norm ?? '')),
+  );
 }
 
 /**

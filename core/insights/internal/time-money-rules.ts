@@ -67,7 +67,8 @@ export function applyTimeMoneyRules(x: ClauseWindow, i: number, money: boolean):
   // "two hours after the appointment window": arriving after the time agreed
   if (w === 'after' && TIME_UNITS.has(prev) && near(i, 1, 3, AGREED_TIMES)) return set(-1.2);
   // "it's been three weeks": time elapsed is a complaint when it is the point of the clause
-  if (w === 'been' && (prev === "it's" || prev === 'its' || prev === 'has') && [2, 3].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? ''))) return set(-1.0);
+  if (w === 'been' && (prev === "it's" || prev === 'its' || prev === 'has') && [2, 3].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? '')))
+    return set(-1.0);
   if (w === 'late' && (LATE_NOT_DELAY.has(tokens[i + 1]?.norm ?? '') || /^(my|our|his|her)$/.test(prev))) return set(0);
   return false;
 }
@@ -90,8 +91,10 @@ function moneyInClause(x: ClauseWindow, i: number): boolean {
 }
 
 /** What a company beats to its credit: a deadline, a schedule, a price. */
-const BEATEN = new Set(`timeline schedule deadline date quote quotes price prices bid bids estimate estimates competition
-  competitors others anything anyone everyone everybody any`.split(/\s+/));
+const BEATEN = new Set(
+  `timeline schedule deadline date quote quotes price prices bid bids estimate estimates competition
+  competitors others anything anyone everyone everybody any`.split(/\s+/),
+);
 
 function negatedBefore(x: ClauseWindow, i: number): boolean {
   const { clause, role } = x.s;

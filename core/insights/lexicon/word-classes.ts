@@ -10,11 +10,16 @@ export const NEGATORS = set(`not no never none nothing nobody nowhere neither no
 
 /** Intensifiers and their strength added to the valence they modify (VADER's booster is 0.293). */
 export const BOOSTERS: ReadonlyMap<string, number> = new Map([
-  ...[...set(`very really so extremely super incredibly absolutely totally completely truly highly especially
+  ...[
+    ...set(`very really so extremely super incredibly absolutely totally completely truly highly especially
     exceptionally remarkably thoroughly utterly definitely certainly seriously insanely ridiculously most quite
     genuinely amazingly unbelievably particularly immensely hugely deeply damn beyond clearly obviously
-    honestly frankly literally surprisingly`)].map((w) => [w, 0.293] as const),
-  ['pretty', 0.15], ['more', 0.2], ['even', 0.15], ['all', 0.1],
+    honestly frankly literally surprisingly`),
+  ].map((w) => [w, 0.293] as const),
+  ['pretty', 0.15],
+  ['more', 0.2],
+  ['even', 0.15],
+  ['all', 0.1],
   ...[...set(`slightly somewhat marginally mildly kinda sorta fairly relatively reasonably minor`)].map((w) => [w, -0.293] as const),
 ]);
 
@@ -87,10 +92,28 @@ export const PRICE_WORDS = set(`price prices pricing priced cost costs quote quo
 
 /** Valence of words whose sign depends on being about money ("high quality" vs "a high quote"). */
 export const PRICE_SENSITIVE: ReadonlyMap<string, number> = new Map([
-  ['high', -1.2], ['higher', -1.0], ['highest', -1.2], ['steep', -1.5], ['inflated', -1.5], ['low', 1.0],
-  ['lower', 1.0], ['lowest', 1.2], ['cheaper', 1.0], ['cheapest', 1.0], ['cheap', 0.8], ['more', -0.6], ['less', 0.6],
-  ['down', 0.8], ['doubled', -1.2], ['tripled', -1.5], ['increased', -0.8], ['ballooned', -1.5], ['jumped', -1.0],
-  ['skyrocketed', -1.8], ['dropped', 0.8], ['decreased', 0.8],
+  ['high', -1.2],
+  ['higher', -1.0],
+  ['highest', -1.2],
+  ['steep', -1.5],
+  ['inflated', -1.5],
+  ['low', 1.0],
+  ['lower', 1.0],
+  ['lowest', 1.2],
+  ['cheaper', 1.0],
+  ['cheapest', 1.0],
+  ['cheap', 0.8],
+  ['more', -0.6],
+  ['less', 0.6],
+  ['down', 0.8],
+  ['doubled', -1.2],
+  ['tripled', -1.5],
+  ['increased', -0.8],
+  ['ballooned', -1.5],
+  ['jumped', -1.0],
+  ['skyrocketed', -1.8],
+  ['dropped', 0.8],
+  ['decreased', 0.8],
 ]);
 
 /** Comparatives that a negated modal turns into top praise ("couldn't have been better"). */
@@ -98,16 +121,63 @@ export const COMPARATIVES = set(`better happier more nicer smoother easier faste
 
 /** Markers of a wish or unmet expectation: praise after them reports its absence. */
 export const COUNTERFACTUAL_PHRASES = [
-  'would have been', "would've been", 'should have', "should've", 'could have been', "could've been",
-  'wish they had', 'wish they would', 'wished they had', 'wish someone', 'supposed to', 'if only', 'was hoping',
-  'were hoping', 'would have liked', "would've liked", "i'd have liked", 'expected', 'expect', 'could be better',
-  'could use', 'could have done', "could've done", 'should have been', 'would have preferred', "would've preferred",
-  'would have appreciated', "would've appreciated", "i'd have appreciated", 'had hoped', "i'd hoped", 'hoped for',
-  'would have given', "would've given", 'if they had', "if they'd", 'if only they', 'i wish', 'we wish', 'only wish',
+  'would have been',
+  "would've been",
+  'should have',
+  "should've",
+  'could have been',
+  "could've been",
+  'wish they had',
+  'wish they would',
+  'wished they had',
+  'wish someone',
+  'supposed to',
+  'if only',
+  'was hoping',
+  'were hoping',
+  'would have liked',
+  "would've liked",
+  "i'd have liked",
+  'expected',
+  'expect',
+  'could be better',
+  'could use',
+  'could have done',
+  "could've done",
+  'should have been',
+  'would have preferred',
+  "would've preferred",
+  'would have appreciated',
+  "would've appreciated",
+  "i'd have appreciated",
+  'had hoped',
+  "i'd hoped",
+  'hoped for',
+  'would have given',
+  "would've given",
+  'if they had',
+  "if they'd",
+  'if only they',
+  'i wish',
+  'we wish',
+  'only wish',
 ] as const;
 
 /** Words before a counterfactual marker that cancel it: "as expected", "better than expected". */
-export const COUNTERFACTUAL_EXCEPTIONS = new Set(['as', 'than', 'what', 'exceeded', 'beyond', 'never', 'not', "didn't", 'didnt', 'nobody', 'else', 'one']);
+export const COUNTERFACTUAL_EXCEPTIONS = new Set([
+  'as',
+  'than',
+  'what',
+  'exceeded',
+  'beyond',
+  'never',
+  'not',
+  "didn't",
+  'didnt',
+  'nobody',
+  'else',
+  'one',
+]);
 
 /** Who does an expected action decides its sign: the company ("they texted updates") or the customer ("I called"). */
 export const COMPANY_SUBJECTS = set(`they he she crew office team staff someone manager foreman lead technician tech

@@ -13,9 +13,7 @@ export const listServicesDescriptor = defineToolDescriptor({
   inputSchema: z.object({}).strict(),
   outputSchema: z
     .object({
-      services: z.array(
-        z.object({ id: SlugSchema, name: z.string(), description: z.string().nullable(), ...EntityStatsShape }).strict(),
-      ),
+      services: z.array(z.object({ id: SlugSchema, name: z.string(), description: z.string().nullable(), ...EntityStatsShape }).strict()),
     })
     .strict(),
 });

@@ -33,7 +33,7 @@ export function createConcurrencyLimiter(globalLimit: number, perKeyLimit: numbe
     pump();
   };
   const pump = () => {
-    for (let i = 0; i < queue.length && active < globalLimit; ) {
+    for (let i = 0; i < queue.length && active < globalLimit;) {
       const w = queue[i]!;
       if (!canStart(w.key)) {
         i++;
@@ -66,7 +66,9 @@ export function createConcurrencyLimiter(globalLimit: number, perKeyLimit: numbe
           start: () => {
             signal?.removeEventListener('abort', onAbort);
             acquire(key);
-            task().then(resolve, reject).finally(() => release(key));
+            task()
+              .then(resolve, reject)
+              .finally(() => release(key));
           },
         };
         signal?.addEventListener('abort', onAbort, { once: true });

@@ -34,7 +34,11 @@ export function parseJsonBody(body: Buffer): unknown {
  */
 export function classifyJsonRpc(body: unknown): IncomingJsonRpc {
   if (Array.isArray(body)) {
-    throw new McpHttpError(400, JsonRpcCode.InvalidRequest, 'Invalid Request: batches are not supported (MCP 2025-06-18 removed JSON-RPC batching); send one message per POST');
+    throw new McpHttpError(
+      400,
+      JsonRpcCode.InvalidRequest,
+      'Invalid Request: batches are not supported (MCP 2025-06-18 removed JSON-RPC batching); send one message per POST',
+    );
   }
   if (typeof body !== 'object' || body === null) {
     throw new McpHttpError(400, JsonRpcCode.InvalidRequest, 'Invalid Request: the body must be a JSON-RPC 2.0 object');
@@ -53,7 +57,10 @@ export function classifyJsonRpc(body: unknown): IncomingJsonRpc {
 }
 
 /** Request schemas of the methods this server answers, to check params before dispatch. */
-const PARAMS_SCHEMAS: ReadonlyMap<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }> = new Map(
+const PARAMS_SCHEMAS: ReadonlyMap<
+  string,
+  { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }
+> = new Map(
   [
     InitializeRequestSchema,
     PingRequestSchema,

@@ -26,11 +26,15 @@ export function originGuard(rules: readonly OriginRule[]) {
     if (origin === undefined) return next();
     res.vary('Origin');
     if (!isOriginAllowed(origin, rules)) {
-      return sendMcpHttpError(res, new McpHttpError(403, JsonRpcCode.ServerError, `Forbidden: Origin ${origin.slice(0, 200)} is not allowed to call this MCP endpoint`));
+      return sendMcpHttpError(
+        res,
+        new McpHttpError(403, JsonRpcCode.ServerError, `Forbidden: Origin ${origin.slice(0, 200)} is not allowed to call this MCP endpoint`),
+      );
     }
     res.set('Access-Control-Allow-Origin', origin);
     // Keep an app-wide expose list if it already names the session header; else expose it ourselves.
-    if (!/mcp-session-id/i.test(String(res.getHeader('Access-Control-Expose-Headers') ?? ''))) res.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (!/mcp-session-id/i.test(String(res.getHeader('Access-Control-Expose-Headers') ?? '')))
+      res.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method !== 'OPTIONS') return next();
     res
       .status(204)

@@ -29,7 +29,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     return Promise.reject(tooLarge(limit));
   }
   // A body parser mounted before /mcp would have consumed the stream: fail loudly rather than hang.
-  if (req.readableEnded) return Promise.reject(new Error('the request body was already read before the MCP router (mount it before any body parser)'));
+  if (req.readableEnded)
+    return Promise.reject(new Error('the request body was already read before the MCP router (mount it before any body parser)'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

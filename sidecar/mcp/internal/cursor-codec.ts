@@ -57,19 +57,26 @@ export function createCursorCodec(key: KeyObject): CursorCodec {
     },
     cursorDecode(scope, cursor) {
       const invalid = () =>
-        new CursorError(`cursor is not a valid ${scope.operation} cursor: pass the nextCursor of a previous ${scope.operation} result unchanged, or omit cursor to start at the first page`);
+        new CursorError(
+          `cursor is not a valid ${scope.operation} cursor: pass the nextCursor of a previous ${scope.operation} result unchanged, or omit cursor to start at the first page`,
+        );
       const [body, mac, extra] = cursor.split('.');
       const expected = body ? Buffer.from(sign(scope.operation, body)) : null;
-      if (extra !== undefined || !body || !mac || !expected || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) throw invalid();
+      if (extra !== undefined || !body || !mac || !expected || expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac)))
+        throw invalid();
       // A correctly signed body we did not write (whoever holds the key can sign anything) gets the
       // same fixed answer: never a parser's exception text.
       const payload = parsePayload(body);
       if (!payload) throw invalid();
       if (payload.d !== scope.dataVersion) {
-        throw new CursorError('cursor is stale: the review data changed since it was issued. Repeat the call without cursor to start again at the first page');
+        throw new CursorError(
+          'cursor is stale: the review data changed since it was issued. Repeat the call without cursor to start again at the first page',
+        );
       }
       if (payload.f !== filtersHash(scope.filters)) {
-        throw new CursorError('cursor was issued for other filters: repeat exactly the filters of the call that returned it (limit may differ), or omit cursor');
+        throw new CursorError(
+          'cursor was issued for other filters: repeat exactly the filters of the call that returned it (limit may differ), or omit cursor',
+        );
       }
       if (typeof payload.o !== 'number' || !Number.isInteger(payload.o) || payload.o < 0 || payload.o > MAX_OFFSET) {
         throw invalid();

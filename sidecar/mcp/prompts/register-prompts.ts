@@ -35,12 +35,16 @@ export function registerPrompts(mcp: McpServer, { snapshot }: ToolContext): void
     'summarize_technician_feedback',
     {
       title: 'Summarize what customers say about a technician',
-      description: 'A brief for summarising the verified reviews that mention one technician, using this server\'s tools.',
+      description: "A brief for summarising the verified reviews that mention one technician, using this server's tools.",
       argsSchema: TECHNICIAN_ARGS,
     },
     ({ technician }) => {
       const t = findTechnician(technicians, technician);
-      if (!t) throw new RpcError(RpcCode.InvalidParams, `Unknown technician "${technician.slice(0, 100)}". Use one of: ${technicians.map((x) => `${x.id} (${x.name})`).join(', ') || 'none listed'}.`);
+      if (!t)
+        throw new RpcError(
+          RpcCode.InvalidParams,
+          `Unknown technician "${technician.slice(0, 100)}". Use one of: ${technicians.map((x) => `${x.id} (${x.name})`).join(', ') || 'none listed'}.`,
+        );
       return {
         description: `What customers say about ${t.name}`,
         messages: [
@@ -64,7 +68,8 @@ export function registerPrompts(mcp: McpServer, { snapshot }: ToolContext): void
     },
     ({ service }) => {
       const s = findService(services, service);
-      if (!s) throw new RpcError(RpcCode.InvalidParams, `Unknown service "${service.slice(0, 100)}". Use one of: ${services.map((x) => x.id).join(', ')}.`);
+      if (!s)
+        throw new RpcError(RpcCode.InvalidParams, `Unknown service "${service.slice(0, 100)}". Use one of: ${services.map((x) => x.id).join(', ')}.`);
       return {
         description: `What customers say about ${s.name}`,
         messages: [
@@ -82,12 +87,16 @@ export function registerPrompts(mcp: McpServer, { snapshot }: ToolContext): void
     'draft_review_reply',
     {
       title: 'Draft a reply to a review',
-      description: 'A brief for drafting the business\'s public reply to one review; the review is attached as a JSON resource.',
+      description: "A brief for drafting the business's public reply to one review; the review is attached as a JSON resource.",
       argsSchema: REVIEW_ARGS,
     },
     ({ review_id }) => {
       const review = snapshot.reviewsById.get(review_id);
-      if (!review) throw new RpcError(RpcCode.InvalidParams, `Unknown review id "${review_id.slice(0, 100)}". Find ids with search_reviews or get_reviews_since.`);
+      if (!review)
+        throw new RpcError(
+          RpcCode.InvalidParams,
+          `Unknown review id "${review_id.slice(0, 100)}". Find ids with search_reviews or get_reviews_since.`,
+        );
       const business = snapshot.reviewsDocument.business.name;
       return {
         description: `Reply to review ${review.id}`,
@@ -95,7 +104,8 @@ export function registerPrompts(mcp: McpServer, { snapshot }: ToolContext): void
           userText(
             `Draft a short public reply from ${business} to the customer review attached below (id "${review.id}", ${review.rating}/5). ` +
               'Thank the customer, respond to the specific points they raise, stay factual and courteous, offer to follow up ' +
-              'offline if something went wrong, and do not promise refunds or admit liability. ' + UNTRUSTED_NOTE,
+              'offline if something went wrong, and do not promise refunds or admit liability. ' +
+              UNTRUSTED_NOTE,
           ),
           {
             role: 'user',

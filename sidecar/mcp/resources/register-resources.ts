@@ -1,5 +1,10 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Review } from '../../../core/schemas/review-schema.ts';
 import { CursorError } from '../internal/cursor-codec.ts';
 import { snapshotDataVersion } from '../internal/snapshot-version.ts';
@@ -29,8 +34,20 @@ function reviewResource(review: Review): Resource {
 }
 
 const FIXED_RESOURCES: Resource[] = [
-  { uri: BUSINESS_URI, name: 'business', title: 'Business and overall rating', description: 'The business (contact, areas, services, technicians) and its aggregate rating.', mimeType: JSON_TYPE },
-  { uri: INSIGHTS_URI, name: 'insights', title: 'Sentiment insights', description: 'Aspects, entities, topics, FAQ and summary derived from the reviews (as /insights.json).', mimeType: JSON_TYPE },
+  {
+    uri: BUSINESS_URI,
+    name: 'business',
+    title: 'Business and overall rating',
+    description: 'The business (contact, areas, services, technicians) and its aggregate rating.',
+    mimeType: JSON_TYPE,
+  },
+  {
+    uri: INSIGHTS_URI,
+    name: 'insights',
+    title: 'Sentiment insights',
+    description: 'Aspects, entities, topics, FAQ and summary derived from the reviews (as /insights.json).',
+    mimeType: JSON_TYPE,
+  },
 ];
 
 function readContents(uri: string, { snapshot }: ToolContext): unknown {

@@ -5,7 +5,8 @@ import { getReviewDescriptor } from '../../../core/mcp/tools/get-review.ts';
 export const getReviewTool = defineTool(getReviewDescriptor, {
   run({ id }, { snapshot }) {
     const review = snapshot.reviewsById.get(id);
-    if (!review) throw new ToolError(`No review has id "${id}". Find review ids with search_reviews or get_reviews_since, then call get_review again.`);
+    if (!review)
+      throw new ToolError(`No review has id "${id}". Find review ids with search_reviews or get_reviews_since, then call get_review again.`);
     return { review };
   },
 });

@@ -45,7 +45,14 @@ const SAMPLE_INSIGHTS: Omit<InsightsDocument, 'moderation'> = {
 /** A Snapshot as the loader would give, built in memory (no dist/): real engine, fake manifest. */
 export function createFakeSnapshot(records: ReviewRecord[] = sampleRecords(), dataVersion = 'fixture-data-v1'): Snapshot {
   const model = sampleModel(records, 'https://reviews.example');
-  const reviewsDocument = { version: '1.0.0' as const, updated: model.updated, business: model.business, aggregateRating: model.aggregateRating, moderation: model.moderation, reviews: model.reviews };
+  const reviewsDocument = {
+    version: '1.0.0' as const,
+    updated: model.updated,
+    business: model.business,
+    aggregateRating: model.aggregateRating,
+    moderation: model.moderation,
+    reviews: model.reviews,
+  };
   const manifest: BuildManifest = {
     version: 1,
     baseUrl: 'https://reviews.example',

@@ -16,7 +16,10 @@ export interface RawResponse {
 }
 
 /** One HTTP exchange with undici (not fetch, which adds headers of its own). */
-export async function raw(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export async function raw(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   const res = await request(url, { method: (opts.method ?? 'POST') as 'POST', headers: opts.headers ?? {}, body: opts.body ?? null });
   const text = await res.body.text();
   let json: unknown;
@@ -38,12 +41,22 @@ export async function openSession(url: string): Promise<string> {
   const res = await post(url, INITIALIZE);
   const id = res.headers['mcp-session-id'];
   if (res.status !== 200 || typeof id !== 'string') throw new Error(`initialize failed: ${res.status} ${res.text}`);
-  const ack = await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' });
+  const ack = await post(
+    url,
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+  );
   if (ack.status !== 202) throw new Error(`initialized notification: ${ack.status}`);
   return id;
 }
 
 /** A request within a session. */
-export function call(url: string, session: string, method: string, params: Record<string, unknown> = {}, id: number | string = 2): Promise<RawResponse> {
+export function call(
+  url: string,
+  session: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  id: number | string = 2,
+): Promise<RawResponse> {
   return post(url, { jsonrpc: '2.0', id, method, params }, { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
 }

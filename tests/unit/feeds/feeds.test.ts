@@ -48,7 +48,10 @@ describe('JSON Feed', () => {
 });
 
 describe('Atom feed', () => {
-  const model = sampleModel([...manyRecords(60), record({ id: 'r-evil', date: '2025-01-01', title: 'A & B <c>', text: 'Bad\u0001char ]]> <b>x</b>' })]);
+  const model = sampleModel([
+    ...manyRecords(60),
+    record({ id: 'r-evil', date: '2025-01-01', title: 'A & B <c>', text: 'Bad\u0001char ]]> <b>x</b>' }),
+  ]);
   const xml = renderAtom(model);
 
   it('has every element RFC 4287 requires, self and hub links', () => {

@@ -58,7 +58,16 @@ describe('delivery worker', () => {
         return { outcome: 'delivered' };
       },
     );
-    const worker = createDeliveryWorker({ io, now: () => 0, random: () => 0.5, retryDelaysMs: [1_000], retryJitter: 0.2, maxInFlight: 10, flushSize: 25, logger: silentLogger });
+    const worker = createDeliveryWorker({
+      io,
+      now: () => 0,
+      random: () => 0.5,
+      retryDelaysMs: [1_000],
+      retryJitter: 0.2,
+      maxInFlight: 10,
+      flushSize: 25,
+      logger: silentLogger,
+    });
     worker.start();
     await until(() => completed.length === 100);
     await worker.stop();
@@ -69,7 +78,15 @@ describe('delivery worker', () => {
 
   it('schedules a failed delivery after retryDelay(consecutive failures) with the injected random source', async () => {
     const { io, completed } = fakeIo([delivery(1, 0), delivery(2, 1)], async () => ({ outcome: 'failed' }));
-    const worker = createDeliveryWorker({ io, now: () => 10_000, random: () => 0, retryDelaysMs: [1_000, 5_000], retryJitter: 0.2, maxInFlight: 4, logger: silentLogger });
+    const worker = createDeliveryWorker({
+      io,
+      now: () => 10_000,
+      random: () => 0,
+      retryDelaysMs: [1_000, 5_000],
+      retryJitter: 0.2,
+      maxInFlight: 4,
+      logger: silentLogger,
+    });
     worker.start();
     await until(() => completed.length === 2);
     await worker.stop();
@@ -82,7 +99,16 @@ describe('delivery worker', () => {
   it('is woken early when new work is queued', async () => {
     const queue: ClaimedDelivery[] = [];
     const { io, completed } = fakeIo(queue, async () => ({ outcome: 'delivered' }));
-    const worker = createDeliveryWorker({ io, now: () => 0, random: Math.random, retryDelaysMs: [1], retryJitter: 0, maxInFlight: 4, idlePollMs: 60_000, logger: silentLogger });
+    const worker = createDeliveryWorker({
+      io,
+      now: () => 0,
+      random: Math.random,
+      retryDelaysMs: [1],
+      retryJitter: 0,
+      maxInFlight: 4,
+      idlePollMs: 60_000,
+      logger: silentLogger,
+    });
     worker.start();
     await new Promise((r) => setTimeout(r, 20));
     queue.push(delivery(7));
@@ -98,17 +124,29 @@ describe('delivery worker', () => {
       Array.from({ length: 6 }, (_, i) => delivery(i)),
       async (d, signal) => {
         try {
-          return await limiter.run('one-host', async () => {
-            started++;
-            await new Promise((r) => setTimeout(r, 30));
-            return { outcome: 'delivered' } as const;
-          }, signal);
+          return await limiter.run(
+            'one-host',
+            async () => {
+              started++;
+              await new Promise((r) => setTimeout(r, 30));
+              return { outcome: 'delivered' } as const;
+            },
+            signal,
+          );
         } catch {
           return { outcome: 'released' };
         }
       },
     );
-    const worker = createDeliveryWorker({ io, now: () => 0, random: Math.random, retryDelaysMs: [1], retryJitter: 0, maxInFlight: 6, logger: silentLogger });
+    const worker = createDeliveryWorker({
+      io,
+      now: () => 0,
+      random: Math.random,
+      retryDelaysMs: [1],
+      retryJitter: 0,
+      maxInFlight: 6,
+      logger: silentLogger,
+    });
     worker.start();
     await until(() => started === 2);
     await worker.stop();
@@ -126,7 +164,12 @@ describe('concurrency limiter', () => {
       order.push(name);
       await wait;
     };
-    const runs = [limiter.run('a', task('a1', gate.promise)), limiter.run('a', task('a2')), limiter.run('b', task('b1')), limiter.run('c', task('c1'))];
+    const runs = [
+      limiter.run('a', task('a1', gate.promise)),
+      limiter.run('a', task('a2')),
+      limiter.run('b', task('b1')),
+      limiter.run('c', task('c1')),
+    ];
     await new Promise((r) => setTimeout(r, 5));
     expect(order).toEqual(['a1', 'b1', 'c1']); // a2 waits for host a, b and c go ahead
     expect(limiter.waiting).toBe(1);

@@ -20,10 +20,22 @@ describe('hub settings', () => {
       lease: { defaultSeconds: 864_000, minSeconds: 3_600, maxSeconds: 2_592_000 },
       sweepCron: '*/5 * * * *',
     });
-    expect([...s.topics.keys()]).toEqual(['http://localhost:4321/feed.xml', 'http://localhost:4321/api/feed.json', 'http://localhost:4321/reviews.json']);
+    expect([...s.topics.keys()]).toEqual([
+      'http://localhost:4321/feed.xml',
+      'http://localhost:4321/api/feed.json',
+      'http://localhost:4321/reviews.json',
+    ]);
   });
   it('converts durations, CIDRs and cron switches', () => {
-    const s = resolveHubSettings(loadConfig({ BASE_URL: 'https://r.example/', HUB_RETRY_DELAYS: '1s, 2s', HUB_ALLOW_PRIVATE_CALLBACKS: '10.0.0.0/8 ::1', HUB_LEASE_MIN: '60', HUB_SWEEP_CRON: 'off' }));
+    const s = resolveHubSettings(
+      loadConfig({
+        BASE_URL: 'https://r.example/',
+        HUB_RETRY_DELAYS: '1s, 2s',
+        HUB_ALLOW_PRIVATE_CALLBACKS: '10.0.0.0/8 ::1',
+        HUB_LEASE_MIN: '60',
+        HUB_SWEEP_CRON: 'off',
+      }),
+    );
     expect(s.retryDelaysMs).toEqual([1_000, 2_000]);
     expect(s.allow).toHaveLength(2);
     expect(s.lease.minSeconds).toBe(60);
@@ -44,7 +56,7 @@ describe('hub settings', () => {
   });
 });
 
-describe('REBUILD_CRON (the sidecar\'s scheduler)', () => {
+describe("REBUILD_CRON (the sidecar's scheduler)", () => {
   beforeEach(() => void vi.useFakeTimers({ now: new Date('2026-11-24T03:00:00.500Z') }));
   afterEach(() => void vi.useRealTimers());
 

@@ -34,8 +34,9 @@ describe('parseIpv4: every spelling inet_aton and WHATWG accept', () => {
     ['00000000000000000127.0.0.1', '87.0.0.1'],
   ])('%s → %s', (text, expected) => expect(v4(text)).toBe(expected));
 
-  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', '0x1g', '1..2', '', '.', 'example.com', '1.2.3.256', '127.0.0.1..', '-1'])('rejects %j', (text) =>
-    expect(v4(text)).toBeNull(),
+  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', '0x1g', '1..2', '', '.', 'example.com', '1.2.3.256', '127.0.0.1..', '-1'])(
+    'rejects %j',
+    (text) => expect(v4(text)).toBeNull(),
   );
 });
 
@@ -54,8 +55,9 @@ describe('parseIpv6', () => {
     ['1::', '1:0:0:0:0:0:0:0'],
   ])('%s → %s', (text, expected) => expect(v6(text)).toBe(expected));
 
-  it.each(['1:2:3:4:5:6:7:8:9', ':::', '1::2::3', '12345::', '::ffff:127.0.0.256', '::ffff:0x7f.1', 'g::1', '127.0.0.1', '1:2:3:4:5:6:7'])('rejects %j', (text) =>
-    expect(v6(text)).toBeNull(),
+  it.each(['1:2:3:4:5:6:7:8:9', ':::', '1::2::3', '12345::', '::ffff:127.0.0.256', '::ffff:0x7f.1', 'g::1', '127.0.0.1', '1:2:3:4:5:6:7'])(
+    'rejects %j',
+    (text) => expect(v6(text)).toBeNull(),
   );
 });
 

@@ -5,11 +5,19 @@ import { BlockedAddressError, resolveAllowedAddress, type HostResolver } from '.
 import { verifyIntent, withHubParams } from '../../../sidecar/hub/verify-intent.ts';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../../helpers/https-subscriber.ts';
 
-const fixed = (table: Record<string, string[]>): HostResolver => async (h) => (table[h] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+const fixed =
+  (table: Record<string, string[]>): HostResolver =>
+  async (h) =>
+    (table[h] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 const loopback = parseCidrList('127.0.0.0/8').cidrs;
 
 describe('resolveAllowedAddress', () => {
-  const resolve = fixed({ 'pub.test': ['93.184.216.34'], 'lo.test': ['127.0.0.1'], 'mix.test': ['93.184.216.34', '10.0.0.1'], 'v6.test': ['::ffff:169.254.169.254'] });
+  const resolve = fixed({
+    'pub.test': ['93.184.216.34'],
+    'lo.test': ['127.0.0.1'],
+    'mix.test': ['93.184.216.34', '10.0.0.1'],
+    'v6.test': ['::ffff:169.254.169.254'],
+  });
   it('returns the checked address for public names and literals', async () => {
     expect((await resolveAllowedAddress('pub.test', resolve, [], 1_000)).bytes).toEqual(new Uint8Array([93, 184, 216, 34]));
     expect((await resolveAllowedAddress('8.8.8.8', resolve, [], 1_000)).family).toBe(4);
@@ -35,7 +43,9 @@ describe('resolveAllowedAddress', () => {
 describe('withHubParams', () => {
   it('keeps the callback query string exactly and appends ours', () => {
     expect(withHubParams('https://a.example/cb', { 'hub.mode': 'subscribe' })).toBe('https://a.example/cb?hub.mode=subscribe');
-    expect(withHubParams('https://a.example/cb?x=a%20b&y', { 'hub.mode': 'denied', 'hub.reason': 'a b' })).toBe('https://a.example/cb?x=a%20b&y&hub.mode=denied&hub.reason=a+b');
+    expect(withHubParams('https://a.example/cb?x=a%20b&y', { 'hub.mode': 'denied', 'hub.reason': 'a b' })).toBe(
+      'https://a.example/cb?x=a%20b&y&hub.mode=denied&hub.reason=a+b',
+    );
     expect(withHubParams('https://a.example/cb?', { a: '1' })).toBe('https://a.example/cb?a=1');
   });
 });
@@ -68,7 +78,15 @@ describe('outbound client (real HTTPS)', () => {
 
   it('verifies intent through the pinned connection (SNI + certificate of the name)', async () => {
     sub.script('/v', {});
-    expect(await verifyIntent(client, { mode: 'subscribe', callback: sub.url('/v?k=1', 'cb.test'), topic: 'http://t.example/feed.xml', leaseSeconds: 60, timeoutMs: 2_000 })).toEqual({ verified: true });
+    expect(
+      await verifyIntent(client, {
+        mode: 'subscribe',
+        callback: sub.url('/v?k=1', 'cb.test'),
+        topic: 'http://t.example/feed.xml',
+        leaseSeconds: 60,
+        timeoutMs: 2_000,
+      }),
+    ).toEqual({ verified: true });
     const v = sub.verificationsFor('/v')[0]!;
     expect([v.host, v.query.get('k'), v.query.get('hub.lease_seconds')]).toEqual(['cb.test', '1', '60']);
     expect(calls).toBeGreaterThanOrEqual(1);

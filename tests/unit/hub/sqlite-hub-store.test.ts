@@ -39,7 +39,10 @@ describe('SQLite hub store', () => {
       await store.close();
       const db = new DatabaseSync(join(dir, 'hub.db'));
       expect(db.prepare('PRAGMA user_version').get()?.user_version).toBe(SQLITE_MIGRATIONS.length);
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all().map((r) => r.name);
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .all()
+        .map((r) => r.name);
       expect(tables).toEqual(['deliveries', 'subscriptions', 'topics', 'verifications']);
       db.close();
     }));

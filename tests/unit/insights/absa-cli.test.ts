@@ -21,20 +21,40 @@ describe('npm run absa (scripts/absa.ts)', { timeout: 30_000 }, () => {
       { id: 'b', text: 'The crew was great but the cleanup was poor.', aspect: 'crew', from: 4, to: 8 },
       { id: 7, text: 'Nobody called us back for weeks.', aspect: 'communication' },
       { id: 'd', text: 'They showed up on time.', aspect: 'on time' },
-    ].map((r) => JSON.stringify(r)).join('\n');
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
     const out = runCli([], `${input}\n\n`);
     expect(out.status).toBe(0);
     expect(out.stdout).toBe(
-      ['{"id":"a","polarity":"negative"}', '{"id":"b","polarity":"positive"}', '{"id":7,"polarity":"negative"}', '{"id":"d","polarity":"positive"}', ''].join('\n'),
+      [
+        '{"id":"a","polarity":"negative"}',
+        '{"id":"b","polarity":"positive"}',
+        '{"id":7,"polarity":"negative"}',
+        '{"id":"d","polarity":"positive"}',
+        '',
+      ].join('\n'),
     );
   });
 
   it('--detect writes the (aspect, polarity) pairs of each text', () => {
-    const out = runCli(['--detect'], `${JSON.stringify({ id: 'x', text: 'Great crew but the cleanup was poor.' })}\n${JSON.stringify({ id: 'y', text: '' })}\n`);
+    const out = runCli(
+      ['--detect'],
+      `${JSON.stringify({ id: 'x', text: 'Great crew but the cleanup was poor.' })}\n${JSON.stringify({ id: 'y', text: '' })}\n`,
+    );
     expect(out.status).toBe(0);
-    const lines = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      { id: 'x', aspects: [{ aspect: 'cleanup', polarity: 'negative' }, { aspect: 'professionalism', polarity: 'positive' }] },
+      {
+        id: 'x',
+        aspects: [
+          { aspect: 'cleanup', polarity: 'negative' },
+          { aspect: 'professionalism', polarity: 'positive' },
+        ],
+      },
       { id: 'y', aspects: [] },
     ]);
   });
@@ -61,7 +81,10 @@ describe('absaLines', () => {
   });
   it('classifies the own roofing examples at 90% or better (regression guard)', () => {
     const text = readFileSync(join(import.meta.dirname, 'fixtures/roofing-dev.jsonl'), 'utf8');
-    const gold = text.trim().split('\n').map((l) => JSON.parse(l) as { polarity: string });
+    const gold = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { polarity: string });
     const { lines } = absaLines(text, business, 'polarity');
     const correct = lines.filter((l, i) => JSON.parse(l).polarity === gold[i]!.polarity).length;
     expect(correct / gold.length).toBeGreaterThanOrEqual(0.9);

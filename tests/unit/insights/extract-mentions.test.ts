@@ -47,7 +47,10 @@ describe('services and towns', () => {
     expect(services("Ray told us we didn't need a new roof, just a repair.")).toEqual(['roof-repair']);
   });
   it('finds towns by service-area name', () => {
-    expect(extractMentions('Best roofer in Fort Collins, and they drove up to Estes Park for my cabin.', business).serviceAreas).toEqual(['estes-park', 'fort-collins']);
+    expect(extractMentions('Best roofer in Fort Collins, and they drove up to Estes Park for my cabin.', business).serviceAreas).toEqual([
+      'estes-park',
+      'fort-collins',
+    ]);
   });
   it('returns sorted, de-duplicated ids and nothing for an empty text', () => {
     expect(extractMentions('Marco, Marco, Marco!', business).technicians).toEqual(['marco']);

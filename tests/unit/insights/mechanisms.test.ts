@@ -139,7 +139,10 @@ describe('derived word forms', () => {
 describe('own hard-case sets, rule layer (regression guards, not measures of quality)', () => {
   const accuracy = (file: string) => {
     const text = readFileSync(join(import.meta.dirname, 'fixtures', file), 'utf8');
-    const gold = text.trim().split('\n').map((l) => JSON.parse(l) as { polarity: string });
+    const gold = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { polarity: string });
     const { lines } = absaLines(text, business, 'polarity', RULES_ONLY);
     return lines.filter((l, i) => JSON.parse(l).polarity === gold[i]!.polarity).length / gold.length;
   };

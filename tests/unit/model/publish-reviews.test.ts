@@ -14,7 +14,9 @@ describe('publishing', () => {
 
   it('publishes verified reviews only and reports the rest', () => {
     expect(model.reviews.map((r) => r.id)).not.toContain('r-held');
-    expect(model.heldBack).toEqual([{ id: 'r-held', file: 'content/reviews/test.jsonl', line: 4, status: 'unverified', reason: 'no matching job found' }]);
+    expect(model.heldBack).toEqual([
+      { id: 'r-held', file: 'content/reviews/test.jsonl', line: 4, status: 'unverified', reason: 'no matching job found' },
+    ]);
   });
 
   it('orders newest first with ties by id', () => {
@@ -22,7 +24,15 @@ describe('publishing', () => {
   });
 
   it('resolves catalog ids to names and builds permalinks; strips the internal reference', () => {
-    const m = sampleModel([record({ id: 'r-x', date: '2024-02-02', technicians: ['dave'], services: ['gutters'], verification: { status: 'verified', method: 'invoice-match', verifiedOn: '2024-02-03', reference: 'INV-9' } })]);
+    const m = sampleModel([
+      record({
+        id: 'r-x',
+        date: '2024-02-02',
+        technicians: ['dave'],
+        services: ['gutters'],
+        verification: { status: 'verified', method: 'invoice-match', verifiedOn: '2024-02-03', reference: 'INV-9' },
+      }),
+    ]);
     const r = m.reviews[0]!;
     expect(r.technicians).toEqual([{ id: 'dave', name: 'Dave' }]);
     expect(r.services).toEqual([{ id: 'gutters', name: 'Gutters and downspouts' }]);

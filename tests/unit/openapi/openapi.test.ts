@@ -21,7 +21,17 @@ describe('OpenAPI document', () => {
   it('describes every endpoint of the spec, and the extensions marked as such', () => {
     const extensions = ['/api/reviews/find', '/widget.js', '/widget.json'];
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/api/feed.json', '/api/reviews/search', '/api/reviews/since/{date}', '/api/websub/hub', '/feed.xml', '/insights.json', '/mcp', '/reviews.json', ...extensions].sort(),
+      [
+        '/api/feed.json',
+        '/api/reviews/search',
+        '/api/reviews/since/{date}',
+        '/api/websub/hub',
+        '/feed.xml',
+        '/insights.json',
+        '/mcp',
+        '/reviews.json',
+        ...extensions,
+      ].sort(),
     );
     expect(doc.paths['/api/reviews/find'].get['x-extension']).toBe(true);
     expect(doc.paths['/api/reviews/find'].get.description).toMatch(/Not part of the interface specification/);
@@ -33,7 +43,9 @@ describe('OpenAPI document', () => {
 
   it('generates search parameters and component schemas from the Zod model', () => {
     const names = doc.paths['/api/reviews/search'].get.parameters.map((p: { name: string }) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit']));
+    expect(names).toEqual(
+      expect.arrayContaining(['rating', 'min_rating', 'since', 'until', 'query', 'mentions_technician', 'mentions_service', 'limit']),
+    );
     expect(doc.components.schemas.Review.properties.rating).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
     expect(doc.components.schemas.ReviewsDocument.properties.reviews.items).toEqual({ $ref: '#/components/schemas/Review' });
   });

@@ -19,18 +19,53 @@ export const roster: Pick<Business, 'technicians' | 'services'> = {
 };
 
 /** Words chosen to collide: prefixes, suffixes, accents, case, digits, astral letters, a lone surrogate. */
-const WORDS = ['roof', 'roofing', 'Roofer', 'ROOF', 'proof', 'été', 'ete', 'ÉTÉ', 'café', 'cafe\u0301', 'the', 'bathe', 'new', 'renew', 'a', 'ab', '42', 'x1', '𝐀b', 'İstanbul', 'straße', 'ﬁne', 'tea', '\ud800'];
+const WORDS = [
+  'roof',
+  'roofing',
+  'Roofer',
+  'ROOF',
+  'proof',
+  'été',
+  'ete',
+  'ÉTÉ',
+  'café',
+  'cafe\u0301',
+  'the',
+  'bathe',
+  'new',
+  'renew',
+  'a',
+  'ab',
+  '42',
+  'x1',
+  '𝐀b',
+  'İstanbul',
+  'straße',
+  'ﬁne',
+  'tea',
+  '\ud800',
+];
 const SEPARATORS = [' ', ' ', ' ', ', ', '. ', '-', '!', '  ', '\n', "'"];
 
-export const textArb = fc
-  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 12 })
-  .map((parts) => parts.map(([w, s]) => w + s).join('').trim());
+export const textArb = fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 12 }).map((parts) =>
+  parts
+    .map(([w, s]) => w + s)
+    .join('')
+    .trim(),
+);
 
 const dateArb = fc.integer({ min: 0, max: 60 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
 const techRefs = roster.technicians.map((t) => ({ id: t.id, name: t.name }));
 const serviceRefs = roster.services.map((s) => ({ id: s.id, name: s.name }));
 
-export function reviewOf(i: number, date: string, rating: number, text: string, technicians: { id: string; name: string }[], services: { id: string; name: string }[]): Review {
+export function reviewOf(
+  i: number,
+  date: string,
+  rating: number,
+  text: string,
+  technicians: { id: string; name: string }[],
+  services: { id: string; name: string }[],
+): Review {
   return {
     id: `r-${String(i).padStart(4, '0')}`,
     date,

@@ -10,9 +10,22 @@ const issuesOf = (q: string) => {
 
 describe('parseSearchParams', () => {
   it('turns strings into typed filters and applies the default limit', () => {
-    expect(parseSearchParams('rating=4&min_rating=3.5&since=2024-01-01&until=2024-12-31&query=new+roof&mentions_technician=Big%20Dave&mentions_service=gutters&limit=7')).toEqual({
+    expect(
+      parseSearchParams(
+        'rating=4&min_rating=3.5&since=2024-01-01&until=2024-12-31&query=new+roof&mentions_technician=Big%20Dave&mentions_service=gutters&limit=7',
+      ),
+    ).toEqual({
       ok: true,
-      value: { rating: 4, min_rating: 3.5, since: '2024-01-01', until: '2024-12-31', query: 'new roof', mentions_technician: 'Big Dave', mentions_service: 'gutters', limit: 7 },
+      value: {
+        rating: 4,
+        min_rating: 3.5,
+        since: '2024-01-01',
+        until: '2024-12-31',
+        query: 'new roof',
+        mentions_technician: 'Big Dave',
+        mentions_service: 'gutters',
+        limit: 7,
+      },
     });
     expect(parseSearchParams('')).toEqual({ ok: true, value: { limit: 20 } });
   });

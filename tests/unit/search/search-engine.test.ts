@@ -25,9 +25,20 @@ describe('createSearchEngine agrees with searchReviewsNaive', () => {
   it('on phrase queries over a tiny vocabulary (word pairs that occur, but not together)', () => {
     const word = fc.constantFrom('a', 'b', 'c', 'ab', 'bc', 'À');
     const sep = fc.constantFrom(' ', ' ', ', ', '. ');
-    const phrase = (max: number) => fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: max }).map((parts) => parts.map(([w, s]) => w + s).join('').trimEnd());
+    const phrase = (max: number) =>
+      fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: max }).map((parts) =>
+        parts
+          .map(([w, s]) => w + s)
+          .join('')
+          .trimEnd(),
+      );
     const corpus = fc.array(phrase(16), { maxLength: 40 }).map((texts) => texts.map((t, i) => reviewOf(i, '2024-01-01', 5, t, [], [])));
-    const query = fc.oneof(phrase(4), phrase(4).map((p) => p.slice(1)), phrase(4).map((p) => `${p} `), phrase(3).map((p) => `, ${p}`));
+    const query = fc.oneof(
+      phrase(4),
+      phrase(4).map((p) => p.slice(1)),
+      phrase(4).map((p) => `${p} `),
+      phrase(3).map((p) => `, ${p}`),
+    );
     fc.assert(
       fc.property(corpus, fc.array(query, { minLength: 1, maxLength: 10 }), (reviews, queries) => {
         const engine = createSearchEngine(reviews, roster);

@@ -26,15 +26,31 @@ describe('JSON-RPC framing', () => {
   });
 
   it('anything else, batches included → -32600 / 400', () => {
-    for (const bad of [[], [{ jsonrpc: '2.0', id: 1, method: 'ping' }], 42, 'ping', null, {}, { jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: null, method: 'ping' }, { jsonrpc: '2.0', id: 1, method: 7 }, { jsonrpc: '2.0', id: 1, method: 'ping', extra: true }]) {
-      expect(refusal(() => classifyJsonRpc(bad)), JSON.stringify(bad)).toEqual({ status: 400, code: -32600 });
+    for (const bad of [
+      [],
+      [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
+      42,
+      'ping',
+      null,
+      {},
+      { jsonrpc: '1.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: null, method: 'ping' },
+      { jsonrpc: '2.0', id: 1, method: 7 },
+      { jsonrpc: '2.0', id: 1, method: 'ping', extra: true },
+    ]) {
+      expect(
+        refusal(() => classifyJsonRpc(bad)),
+        JSON.stringify(bad),
+      ).toEqual({ status: 400, code: -32600 });
     }
   });
 
   it('reports invalid params of known methods and leaves unknown methods to the SDK', () => {
     expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} })).toMatch(/params\.name/);
     expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: 'nope' } })).toMatch(/arguments/);
-    expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } })).toMatch(/capabilities|clientInfo/);
+    expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18' } })).toMatch(
+      /capabilities|clientInfo/,
+    );
     expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x' } })).toBeNull();
     expect(invalidParams({ jsonrpc: '2.0', id: 1, method: 'no/such/method', params: { anything: 1 } })).toBeNull();
   });

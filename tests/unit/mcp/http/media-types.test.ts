@@ -13,6 +13,7 @@ describe('Accept and Content-Type', () => {
   it('accepts application/json with parameters only', () => {
     expect(isJsonContentType('application/json')).toBe(true);
     expect(isJsonContentType('Application/JSON; charset=utf-8')).toBe(true);
-    for (const other of [undefined, 'text/plain', 'application/json-patch+json', 'application/x-www-form-urlencoded']) expect(isJsonContentType(other)).toBe(false);
+    for (const other of [undefined, 'text/plain', 'application/json-patch+json', 'application/x-www-form-urlencoded'])
+      expect(isJsonContentType(other)).toBe(false);
   });
 });

@@ -12,7 +12,16 @@ describe('origin policy', () => {
   });
 
   it('refuses everything else, including look-alikes, other schemes and "null"', () => {
-    for (const bad of ['http://reviews.example', 'https://reviews.example.evil.com', 'https://evil.example', 'https://app.example', 'null', 'not a url', 'http://127.0.0.1:3000', 'https://reviews.example/path']) {
+    for (const bad of [
+      'http://reviews.example',
+      'https://reviews.example.evil.com',
+      'https://evil.example',
+      'https://app.example',
+      'null',
+      'not a url',
+      'http://127.0.0.1:3000',
+      'https://reviews.example/path',
+    ]) {
       expect(isOriginAllowed(bad, rules), bad).toBe(false);
     }
   });

@@ -36,12 +36,16 @@ describe('prompts', () => {
   it('validates arguments: missing, too long or unknown → -32602 naming the valid choices', async () => {
     const { client, close } = await linkedClient(createFakeSnapshot());
     await expect(client.getPrompt({ name: 'summarize_technician_feedback', arguments: {} })).rejects.toMatchObject({ code: -32602 });
-    await expect(client.getPrompt({ name: 'summarize_technician_feedback', arguments: { technician: 'x'.repeat(101) } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.getPrompt({ name: 'summarize_technician_feedback', arguments: { technician: 'x'.repeat(101) } })).rejects.toMatchObject({
+      code: -32602,
+    });
     await expect(client.getPrompt({ name: 'summarize_technician_feedback', arguments: { technician: 'Zed' } })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringContaining('marco (Marco)'),
     });
-    await expect(client.getPrompt({ name: 'summarize_service_feedback', arguments: { service: 'painting' } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.getPrompt({ name: 'summarize_service_feedback', arguments: { service: 'painting' } })).rejects.toMatchObject({
+      code: -32602,
+    });
     await expect(client.getPrompt({ name: 'draft_review_reply', arguments: { review_id: 'r-none' } })).rejects.toMatchObject({ code: -32602 });
     await expect(client.getPrompt({ name: 'no_such_prompt', arguments: {} })).rejects.toMatchObject({ code: -32602 });
     await close();
@@ -49,11 +53,16 @@ describe('prompts', () => {
 
   it('completes prompt arguments and the review template id by prefix', async () => {
     const { client, close } = await linkedClient(createFakeSnapshot());
-    const tech = await client.complete({ ref: { type: 'ref/prompt', name: 'summarize_technician_feedback' }, argument: { name: 'technician', value: 'mar' } });
+    const tech = await client.complete({
+      ref: { type: 'ref/prompt', name: 'summarize_technician_feedback' },
+      argument: { name: 'technician', value: 'mar' },
+    });
     expect(tech.completion.values).toEqual(expect.arrayContaining(['marco', 'Marco', 'Marko']));
     const ids = await client.complete({ ref: { type: 'ref/resource', uri: 'reviews://reviews/{id}' }, argument: { name: 'id', value: 'r-inj' } });
     expect(ids.completion).toMatchObject({ values: ['r-injection'], total: 1, hasMore: false });
-    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } })).rejects.toMatchObject({
+      code: -32602,
+    });
     await close();
   });
 });

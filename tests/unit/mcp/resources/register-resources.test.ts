@@ -7,7 +7,9 @@ import { createFakeSnapshot, INJECTION_TEXT } from '../../../helpers/mcp/fake-sn
 import { linkedClient } from '../../../helpers/mcp/linked-client.ts';
 
 function manyRecords(n: number): ReviewRecord[] {
-  return Array.from({ length: n }, (_, i) => record({ id: `r-${String(i).padStart(4, '0')}`, date: new Date(Date.UTC(2022, 0, 1 + i)).toISOString().slice(0, 10) }));
+  return Array.from({ length: n }, (_, i) =>
+    record({ id: `r-${String(i).padStart(4, '0')}`, date: new Date(Date.UTC(2022, 0, 1 + i)).toISOString().slice(0, 10) }),
+  );
 }
 
 describe('resources', () => {

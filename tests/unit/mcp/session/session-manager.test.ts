@@ -24,7 +24,12 @@ describe('session manager', () => {
     expect(await sessions.sessionCheck(undefined)).toMatchObject({ ok: false, status: 400 });
     expect(await sessions.sessionCheck('')).toMatchObject({ ok: false, status: 400 });
     expect(await sessions.sessionCheck('not-a-session')).toMatchObject({ ok: false, status: 404 });
-    const foreign = createSessionManager({ key: createSecretKey(Buffer.alloc(32, 9)), idleSeconds: 60, revocations: createMemoryRevocationStore(), now: () => T0 });
+    const foreign = createSessionManager({
+      key: createSecretKey(Buffer.alloc(32, 9)),
+      idleSeconds: 60,
+      revocations: createMemoryRevocationStore(),
+      now: () => T0,
+    });
     expect(await sessions.sessionCheck(foreign.sessionOpen())).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -62,7 +67,10 @@ describe('session manager', () => {
     const t = Math.floor(T0 / 1000);
     const sid = 'AAAAAAAAAAAAAAAAAAAAAA';
     expect(await sessions.sessionCheck(signSessionId(key, { sid, issuedAt: t, seenAt: t + CLOCK_SKEW_SECONDS }))).toMatchObject({ ok: true });
-    expect(await sessions.sessionCheck(signSessionId(key, { sid, issuedAt: t, seenAt: t + CLOCK_SKEW_SECONDS + 1 }))).toMatchObject({ ok: false, status: 404 });
+    expect(await sessions.sessionCheck(signSessionId(key, { sid, issuedAt: t, seenAt: t + CLOCK_SKEW_SECONDS + 1 }))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it('ends a session for every id of it, renewed or not', async () => {

@@ -45,13 +45,24 @@ async function failure(name: string, args: Record<string, unknown>): Promise<str
 function assertBounded(name: string, schema: Record<string, any>, path: string): void {
   expect(schema.description, `${name} ${path} has a description`).toEqual(expect.any(String));
   if (schema.type === 'string') expect(schema.maxLength ?? schema.enum ?? schema.format, `${name} ${path} is bounded`).toBeDefined();
-  else if (schema.type === 'integer' || schema.type === 'number') expect([schema.minimum, schema.maximum], `${name} ${path} is bounded`).not.toContain(undefined);
+  else if (schema.type === 'integer' || schema.type === 'number')
+    expect([schema.minimum, schema.maximum], `${name} ${path} is bounded`).not.toContain(undefined);
   else expect(schema.enum, `${name} ${path} is bounded`).toBeDefined();
 }
 
 describe('tools/list', () => {
   it('lists the nine tools, each described, bounded, strict, read-only, with an output schema', () => {
-    expect([...tools.keys()]).toEqual(['get_business', 'search_reviews', 'find_reviews', 'get_review', 'get_reviews_since', 'get_rating_summary', 'get_insights', 'list_technicians', 'list_services']);
+    expect([...tools.keys()]).toEqual([
+      'get_business',
+      'search_reviews',
+      'find_reviews',
+      'get_review',
+      'get_reviews_since',
+      'get_rating_summary',
+      'get_insights',
+      'list_technicians',
+      'list_services',
+    ]);
     for (const tool of tools.values()) {
       expect(tool.title).toEqual(expect.any(String));
       expect(tool.description).toMatch(/^Use /);
@@ -81,7 +92,11 @@ describe('tools/call', () => {
         const query = SearchQuerySchema.parse(args);
         const expected = snapshot.search.search(query);
         expect(out.reviews).toEqual(expected.reviews);
-        expect({ total: out.total, count: out.count, filters: out.filters }).toEqual({ total: expected.total, count: expected.reviews.length, filters: query });
+        expect({ total: out.total, count: out.count, filters: out.filters }).toEqual({
+          total: expected.total,
+          count: expected.reviews.length,
+          filters: query,
+        });
       }),
       { numRuns: 150 },
     );
@@ -173,12 +188,17 @@ describe('tools/call', () => {
     expect(technicians.find((t: { id: string }) => t.id === 'priya')).toMatchObject({ reviewCount: 0, averageRating: null });
     const { services } = await ok('list_services');
     expect(services.map((s: { id: string }) => s.id)).toEqual(snapshot.reviewsDocument.business.services.map((s) => s.id));
-    expect(services.find((s: { id: string }) => s.id === 'gutters').reviewCount).toBe(reviews.filter((r) => r.services.some((s) => s.id === 'gutters')).length);
+    expect(services.find((s: { id: string }) => s.id === 'gutters').reviewCount).toBe(
+      reviews.filter((r) => r.services.some((s) => s.id === 'gutters')).length,
+    );
     expect(await failure('list_services', { sort: 'name' })).toMatch(/unknown argument "sort".*none, pass \{\}/);
   });
 
   it('an unknown tool is a JSON-RPC -32602 error, not a tool result', async () => {
-    await expect(client.callTool({ name: 'delete_reviews', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool "delete_reviews"') });
+    await expect(client.callTool({ name: 'delete_reviews', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Unknown tool "delete_reviews"'),
+    });
   });
 });
 
