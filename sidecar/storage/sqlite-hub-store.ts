@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { claimedDeliveryOf, num, str } from './store-rows.ts';
 import { claimOwner } from './claim-owner.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import type {
-  ClaimedDelivery,
   DeliveryResult,
   HubStore,
   PendingVerification,
@@ -95,8 +95,6 @@ export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.lengt
 }
 
 type Row = Record<string, SQLOutputValue>;
-const str = (v: SQLOutputValue | undefined) => (v === null || v === undefined ? null : String(v));
-const num = (v: SQLOutputValue | undefined) => Number(v);
 
 function toSubscription(r: Row): SubscriptionRecord {
   return {
@@ -285,17 +283,7 @@ export function openSqliteHubStore(path: string): HubStore {
       return tx(() => {
         const rows = q.claimSelect.all({ now, limit });
         for (const r of rows) q.claimSet.run(now + claimMs, owner, String(r.subscription_id));
-        return rows.map((r): ClaimedDelivery => ({
-          id: String(r.id),
-          subscriptionId: String(r.subscription_id),
-          callback: String(r.callback),
-          topic: String(r.topic),
-          host: String(r.host),
-          secret: str(r.secret),
-          contentHash: String(r.content_hash),
-          attempts: num(r.attempts),
-          failures: num(r.failures),
-        }));
+        return rows.map(claimedDeliveryOf);
       });
     },
     async deliveryComplete(results, _now, maxFailures) {

@@ -1,11 +1,10 @@
 import { claimOwner } from '../claim-owner.ts';
+import { claimedDeliveryOf, num, str } from '../store-rows.ts';
 import type pg from 'pg';
-import type { ClaimedDelivery, DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionRecord } from '../hub-store.ts';
+import type { DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionRecord } from '../hub-store.ts';
 import { WAKE_CHANNEL, type PgDatabase } from './pg-database.ts';
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const num = (v: unknown) => Number(v);
 
 function toSubscription(r: Row): SubscriptionRecord {
   return {
@@ -159,17 +158,7 @@ export function createPostgresHubStore(db: PgDatabase): HubStore {
     async deliveryClaim(now, limit, claimMs) {
       if (limit <= 0) return [];
       const { rows } = await db.query(SQL.claim, [now, limit, now + claimMs, owner]);
-      return rows.map((r): ClaimedDelivery => ({
-        id: String(r.id),
-        subscriptionId: String(r.subscription_id),
-        callback: String(r.callback),
-        topic: String(r.topic),
-        host: String(r.host),
-        secret: str(r.secret),
-        contentHash: String(r.content_hash),
-        attempts: num(r.attempts),
-        failures: num(r.failures),
-      }));
+      return rows.map(claimedDeliveryOf);
     },
     async deliveryComplete(results, _now, maxFailures) {
       if (results.length === 0) return [];
