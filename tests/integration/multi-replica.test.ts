@@ -122,9 +122,13 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
       ).toBe(202);
     }
     await sub.waitFor(() => paths.every((p) => sub.verificationsFor(p).length === 1), 'one verification per subscriber', 15_000);
+    // The subscription row is written when the callback answers; the verification row is deleted just after.
+    const settled = async () =>
+      (await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])) === paths.length &&
+      (await count('SELECT count(*) AS n FROM verifications')) === 0;
     const end = Date.now() + 10_000;
-    while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])) < paths.length && Date.now() < end)
-      await sleep(50);
+    while (!(await settled()) && Date.now() < end) await sleep(50);
+    expect(await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])).toBe(paths.length);
     expect(await count('SELECT count(*) AS n FROM verifications')).toBe(0);
 
     await addReview(ws.contentDir);
