@@ -5,7 +5,7 @@
  *   site/     imports only core/ (and itself)
  *   sidecar/  imports only core/ (and itself)
  *   scripts/  may import core/, site/, sidecar/ — never tests/
- * Formatting is Prettier's job (`npm run format:check`), not ESLint's.
+ * Formatting is Prettier's job (`prettier --check .` in `npm run lint`), not ESLint's.
  */
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -26,7 +26,23 @@ function forbid(folders, why) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', '.astro/**', 'data/**', 'test-results/**', '**/*.astro', 'tests/fixtures/**'] },
+  // Generated output is never linted: the build folders behind the dist/ link included (.gitignore lists the same).
+  {
+    ignores: [
+      'dist/**',
+      '.dist.builds/**',
+      '.dist.link-*',
+      '.dist.staging-*',
+      '.tmp/**',
+      'node_modules/**',
+      '.astro/**',
+      'data/**',
+      'test-results/**',
+      'bench-results/**',
+      '**/*.astro',
+      'tests/fixtures/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs'],
