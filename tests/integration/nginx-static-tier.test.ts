@@ -132,6 +132,30 @@ describe('nginx serving dist/ with the build’s nginx.conf', () => {
     }
   });
 
+  it('If-Modified-Since alone repeating Last-Modified: 304 from both; an older date gets 200 from both', async () => {
+    let checked = 0;
+    for (const doc of manifest.documents) {
+      const first = await httpRequest(client, doc.path);
+      const lastModified = first.header('last-modified');
+      if (!lastModified) continue;
+      const echo = { 'if-modified-since': lastModified };
+      const [viaNginx, viaSidecar] = await Promise.all([
+        httpRequest(client, doc.path, { headers: echo }),
+        sidecar.request(doc.path, { headers: echo }),
+      ]);
+      expect([viaNginx.status, viaSidecar.status], doc.path).toEqual([304, 304]);
+      expect(viaNginx.body.length, doc.path).toBe(0);
+      const older = { 'if-modified-since': new Date(Date.parse(lastModified) - 86_400_000).toUTCString() };
+      const [olderNginx, olderSidecar] = await Promise.all([
+        httpRequest(client, doc.path, { headers: older }),
+        sidecar.request(doc.path, { headers: older }),
+      ]);
+      expect([olderNginx.status, olderSidecar.status], doc.path).toEqual([200, 200]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('proxies the dynamic paths to the sidecars and hides build files', async () => {
     for (const path of ['/api/reviews/search?query=roof&limit=3', '/api/reviews/since/2000-01-01', '/healthz']) {
       const [viaNginx, viaSidecar] = await Promise.all([httpRequest(client, path), sidecar.request(path)]);
