@@ -3,12 +3,13 @@
  * unchanged content, precompressed variants, Range ignored, the site's 404 page for browsers, and no
  * 404 while a rebuild swaps dist/ (issue 12 items 3 and 9; issue 10's product gaps).
  */
-import { rmSync } from 'node:fs';
+import { cpSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildFullFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { swapIn } from '../../scripts/lib/swap-in.ts';
 
 const dir = tempDir('pages');
 const content = writeContent(join(dir, 'content'));
@@ -16,7 +17,11 @@ const dist = join(dir, 'dist');
 let sidecar: TestSidecar;
 
 beforeAll(async () => {
-  await buildFullFixture({ contentDir: content, outDir: dist });
+  // The shared test build is of the same sample content and BASE_URL: start from a copy of it (swapped in
+  // as a build would be) and spend a full build only on the rebuild the swap test needs.
+  const staging = join(dir, 'staging');
+  cpSync(realpathSync(inject('distDir')), staging, { recursive: true });
+  await swapIn(staging, dist);
   sidecar = await startSidecar({ distDir: dist, env: { SERVE_STATIC: 'true' }, watchIntervalMs: 50 });
 }, 180_000);
 afterAll(async () => {
