@@ -65,8 +65,14 @@ export function runBuild(target: BuildTarget, options: RunBuildOptions = {}, roo
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
       if (code !== 0) return reject(new Error(`build failed (${signal ?? `exit code ${code}`}):\n${tail}`));
-      const distDir = resolve(root, target.DIST_DIR);
-      resolvePromise(JSON.parse(readFileSync(join(distDir, BUILD_MANIFEST_FILE), 'utf8')) as BuildManifest);
+      // Inside an event handler a throw would be an uncaught exception that ends the process (a
+      // scheduled rebuild whose dist/ was removed meanwhile): every failure is a rejection instead.
+      try {
+        const distDir = resolve(root, target.DIST_DIR);
+        resolvePromise(JSON.parse(readFileSync(join(distDir, BUILD_MANIFEST_FILE), 'utf8')) as BuildManifest);
+      } catch (e) {
+        reject(new Error(`build finished but its manifest could not be read: ${String(e)}`));
+      }
     });
   });
 }
