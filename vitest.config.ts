@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs lint, the type check and all three.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per two cores; most integration and browser time is spent waiting on
-    // sockets, child processes and retry timers, so three files at a time keep a 2-core machine busy.
-    maxWorkers: 3,
+    // Vitest's default is one worker per two cores. Two workers on this 2-core machine type: most integration
+    // and browser time waits on sockets, child processes and Chromium, which the second worker fills (measured:
+    // 1 worker 579 s, 2 workers 328 s, 3 workers 312-345 s with 20% more CPU spent on contention).
+    maxWorkers: 2,
     projects: [
       // Unit tests share one module cache per worker (no per-file isolation): they hold no process-wide
       // state, and re-importing core/ for each of ~50 files cost half of their CPU time.
