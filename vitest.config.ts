@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker per two cores. Two workers on this 2-core machine type: most integration
-    // and browser time waits on sockets, child processes and Chromium, which the second worker fills (measured:
-    // 1 worker 579 s, 2 workers 328 s, 3 workers 312-345 s with 20% more CPU spent on contention).
+    // and browser time waits on sockets, child processes and Chromium, which the second worker fills. A third
+    // worker was no faster (312-345 s against 328 s) and spent about 20% more CPU on contention.
     maxWorkers: 2,
     projects: [
       // Unit tests share one module cache per worker (no per-file isolation): they hold no process-wide
