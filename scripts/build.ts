@@ -4,7 +4,7 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -26,10 +26,29 @@ import { writeDocuments } from './lib/write-documents.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
+/**
+ * Renders the pages into `outDir` (which must not exist yet). Astro keeps its prerender chunks in
+ * `<outDir>/.prerender` when `outDir` is inside the working directory, but otherwise in
+ * `<cwd>/.astro/.prerender`, one folder for every build started from there: two builds at once (a
+ * scheduled rebuild and a manual one, a DIST_DIR outside the project, parallel tests) overwrote each
+ * other's chunks and failed or mixed their pages. So Astro always gets a private folder inside the
+ * working directory, and the pages are moved to `outDir` afterwards.
+ */
 async function runAstro(outDir: string): Promise<void> {
   const { build } = await import('astro');
+  const privateDirs = join(process.cwd(), '.astro', 'builds');
+  await removeAbandoned(privateDirs, '');
+  const own = join(privateDirs, `${process.pid}-${Date.now()}`);
   const cacheDir = join(tmpdir(), 'shingle-astro-cache', createHash('sha256').update(outDir).digest('hex').slice(0, 12));
-  await build({ root, outDir, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
+  try {
+    await build({ root, outDir: own, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
+    await rename(own, outDir).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EXDEV') throw e;
+      await cp(own, outDir, { recursive: true }); // another file system: copy, then remove below
+    });
+  } finally {
+    await rm(own, { recursive: true, force: true });
+  }
 }
 
 /** Builds into `outDir` (default DIST_DIR or dist/). Returns the manifest it wrote. */
@@ -47,7 +66,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const model = getSiteModel();
   phase('model');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
-  await removeAbandonedStaging(outDir);
+  await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
   try {
     await runAstro(staging);
@@ -100,14 +119,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Removes staging folders that builds killed mid-way left beside `outDir` (their process is gone). */
-async function removeAbandonedStaging(outDir: string): Promise<void> {
-  const prefix = `.${basename(outDir)}.staging-`;
-  const names = await readdir(dirname(outDir)).catch(() => [] as string[]);
+/**
+ * Removes the folders that builds killed mid-way left in `dir` — named `<prefix><pid>…` — whose
+ * process is gone (staging folders beside dist/, Astro's private output folders).
+ */
+async function removeAbandoned(dir: string, prefix: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const pid = Number.parseInt(name.slice(prefix.length), 10);
-    if (name.startsWith(prefix) && pid !== process.pid && !isRunning(pid)) {
-      await rm(join(dirname(outDir), name), { recursive: true, force: true });
+    if (name.startsWith(prefix) && Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) {
+      await rm(join(dir, name), { recursive: true, force: true });
     }
   }
 }
