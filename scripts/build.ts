@@ -4,7 +4,7 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { cp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -42,6 +42,7 @@ async function runAstro(outDir: string): Promise<void> {
   const cacheDir = join(tmpdir(), 'shingle-astro-cache', createHash('sha256').update(outDir).digest('hex').slice(0, 12));
   try {
     await build({ root, outDir: own, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
+    await mkdir(dirname(outDir), { recursive: true }); // Astro made the parents; a rename does not
     await rename(own, outDir).catch(async (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EXDEV') throw e;
       await cp(own, outDir, { recursive: true }); // another file system: copy, then remove below

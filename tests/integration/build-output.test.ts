@@ -115,7 +115,8 @@ describe('determinism', () => {
     'two builds of the same content, run at the same time outside the project folder, are byte-identical to the first',
     { timeout: 240_000 },
     async () => {
-      const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'dist')];
+      // The second one's parent folder does not exist yet (as .tmp/ on a fresh clone).
+      const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'not', 'yet', 'dist')];
       const runs = await Promise.all(targets.map((t) => buildAsync({ DIST_DIR: t })));
       for (const run of runs) expect(run.status, run.output).toBe(0);
       const a = listFiles(distDir)
