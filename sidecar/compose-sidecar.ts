@@ -92,8 +92,17 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     });
   }
   const tasks: ScheduledTask[] = [];
+  // A scheduled build still running when the sidecar closes is stopped and awaited, so it never writes
+  // into a dist/ (or a test's folder) after close() returned.
+  const stopBuilds = new AbortController();
+  let running: Promise<unknown> | null = null;
+  const rebuild = () => {
+    const build = runBuild(config, { onOutput: () => {}, signal: stopBuilds.signal });
+    running = build.catch(() => undefined).finally(() => (running = null));
+    return build;
+  };
   if (config.REBUILD_CRON.trim() !== '' && config.REBUILD_CRON.trim() !== 'off') {
-    tasks.push(scheduleRebuild(config.REBUILD_CRON, () => runBuild(config, { onOutput: () => {} }), logger));
+    tasks.push(scheduleRebuild(config.REBUILD_CRON, rebuild, logger));
   }
   return {
     config,
@@ -106,6 +115,8 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     async close() {
       watcher?.close();
       for (const t of tasks) await t.destroy();
+      stopBuilds.abort();
+      await running;
       app.close();
       await hub.close();
       await stores?.close();

@@ -31,6 +31,8 @@ export interface RunBuildOptions {
   onOutput?: (chunk: Buffer) => void;
   /** Extra environment for the child (e.g. SHINGLE_BUILD_STATS). */
   env?: Record<string, string>;
+  /** Aborting stops the build (SIGTERM to the child); the promise then rejects with "build stopped". */
+  signal?: AbortSignal;
 }
 
 /**
@@ -60,10 +62,14 @@ export function runBuild(target: BuildTarget, options: RunBuildOptions = {}, roo
     const stop = () => child.kill('SIGTERM');
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
+    options.signal?.addEventListener('abort', stop, { once: true });
+    if (options.signal?.aborted) stop();
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
+      options.signal?.removeEventListener('abort', stop);
+      if (options.signal?.aborted) return reject(new Error('build stopped'));
       if (code !== 0) return reject(new Error(`build failed (${signal ?? `exit code ${code}`}):\n${tail}`));
       // Inside an event handler a throw would be an uncaught exception that ends the process (a
       // scheduled rebuild whose dist/ was removed meanwhile): every failure is a rejection instead.

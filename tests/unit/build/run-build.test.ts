@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,5 +40,21 @@ describe('runBuild', () => {
   it('rejects (never throws out of the exit handler) when a build exits 0 but its manifest is gone', async () => {
     const root = fakeRoot(`process.exit(0);`);
     await expect(runBuild(target(root), { onOutput: () => {} }, root)).rejects.toThrow(/manifest could not be read/);
+  });
+});
+
+describe('runBuild with a signal', () => {
+  it('stops the build process when aborted and rejects with "build stopped"', async () => {
+    const root = fakeRoot(`import { writeFileSync } from 'node:fs';
+      writeFileSync(process.env.DIST_DIR + '.pid', String(process.pid));
+      setTimeout(() => {}, 60_000);`);
+    const stop = new AbortController();
+    const build = runBuild(target(root), { onOutput: () => {}, signal: stop.signal }, root);
+    const pidFile = join(root, 'dist.pid');
+    while (!existsSync(pidFile)) await new Promise((r) => setTimeout(r, 20));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    stop.abort();
+    await expect(build).rejects.toThrow('build stopped');
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });
