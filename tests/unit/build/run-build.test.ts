@@ -45,14 +45,18 @@ describe('runBuild', () => {
 
 describe('runBuild with a signal', () => {
   it('stops the build process when aborted and rejects with "build stopped"', async () => {
-    const root = fakeRoot(`import { writeFileSync } from 'node:fs';
-      writeFileSync(process.env.DIST_DIR + '.pid', String(process.pid));
+    // The pid file is renamed into place: a reader never sees it empty (an empty file read as pid 0, and
+    // process.kill(0, 0) signals this whole process group instead of failing).
+    const root = fakeRoot(`import { renameSync, writeFileSync } from 'node:fs';
+      writeFileSync(process.env.DIST_DIR + '.pid.tmp', String(process.pid));
+      renameSync(process.env.DIST_DIR + '.pid.tmp', process.env.DIST_DIR + '.pid');
       setTimeout(() => {}, 60_000);`);
     const stop = new AbortController();
     const build = runBuild(target(root), { onOutput: () => {}, signal: stop.signal }, root);
     const pidFile = join(root, 'dist.pid');
     while (!existsSync(pidFile)) await new Promise((r) => setTimeout(r, 20));
     const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(pid).toBeGreaterThan(1);
     stop.abort();
     await expect(build).rejects.toThrow('build stopped');
     expect(() => process.kill(pid, 0)).toThrow();
