@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export interface SidecarProcess {
+  /** http://127.0.0.1:PORT as logged by the process (no trailing slash). */
   url: string;
   pid: number;
   /** Log lines (parsed JSON) seen so far. */
@@ -42,7 +43,7 @@ export async function startSidecarProcess(env: Record<string, string>, label = '
       events.push(entry);
       if (entry.event === 'listening' && typeof entry.url === 'string') {
         clearTimeout(timer);
-        resolveUrl(entry.url);
+        resolveUrl(entry.url.replace(/\/$/, ''));
       }
     });
     proc.once('exit', (code) => {

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { RequestHandler } from 'express';
 import { Client } from 'undici';
 import type { SidecarApp } from '../../sidecar/app.ts';
@@ -14,9 +11,7 @@ import { silentLogger, type Logger } from '../../sidecar/logger.ts';
 import type { RunningServer } from '../../sidecar/server.ts';
 import { httpRequest, type TestResponse } from './http-client.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** Settings every in-process test sidecar starts from (a free loopback port, quiet, nothing on disk). */
+/** Settings every test sidecar (in process, or `node sidecar/main.ts`) starts from: a free loopback port, quiet, nothing built or on disk. */
 export const TEST_SIDECAR_ENV: Record<string, string> = {
   PORT: '0',
   HOST: '127.0.0.1',
@@ -96,65 +91,5 @@ export async function startSidecar(options: TestSidecarOptions): Promise<TestSid
       await server.shutdown(1000);
       await sidecar.close();
     },
-  };
-}
-
-export interface SidecarProcess {
-  /** http://127.0.0.1:PORT as logged by the process. */
-  url: string;
-  mcpUrl: string;
-  child: ChildProcess;
-  /** Everything the process printed so far. */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/**
- * `node sidecar/main.ts` as a child process on a free port (nothing built: BUILD_ON_START=never, no
- * watcher); resolves once it logs "listening", rejects with its output if it exits or takes 30 s.
- */
-export async function spawnSidecar(env: Record<string, string>): Promise<SidecarProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'sidecar/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...TEST_SIDECAR_ENV, SERVE_STATIC: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => void (output += d.toString()));
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`sidecar did not start within 30 s:\n${output}`)), 30_000);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      output += `${line}\n`;
-      try {
-        const entry = JSON.parse(line) as { event?: string; url?: string };
-        if (entry.event === 'listening' && entry.url) {
-          clearTimeout(timer);
-          done(entry.url.replace(/\/$/, ''));
-        }
-      } catch {
-        // not a log line
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`sidecar exited with ${code} before listening:\n${output}`));
-    });
-  });
-  return {
-    url,
-    mcpUrl: `${url}/mcp`,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
   };
 }

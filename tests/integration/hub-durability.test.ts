@@ -3,29 +3,26 @@
  * trusts the test CA through NODE_EXTRA_CA_CERTS) in the middle of a fan-out to 200 subscribers;
  * after a restart every subscriber receives the newest content, and removed subscriptions get nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
+import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const N = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let ws: Awaited<ReturnType<typeof makeWorkspace>>;
-let child: ChildProcess | undefined;
+let child: SidecarProcess | undefined;
 let baseUrl: string;
 
-/** Starts `node sidecar/main.ts`; resolves with its URL once it logs `listening`. */
-async function startSidecarProcess(): Promise<string> {
-  const env = {
-    ...process.env,
+/** Starts `node sidecar/main.ts` (the shared helper) with this test's settings; resolves with its URL. */
+async function startSidecar(): Promise<string> {
+  child = await startSidecarProcess({
     ...HUB_TEST_ENV,
     NODE_EXTRA_CA_CERTS: ca.caFile,
     DIST_DIR: ws.distDir,
@@ -36,34 +33,12 @@ async function startSidecarProcess(): Promise<string> {
     // Nobody releases claims at start-up: the killed process's claims are taken over once they expire.
     HUB_CLAIM_TIMEOUT: '2s',
     MCP_SESSION_SECRET: 'x'.repeat(40),
-  };
-  const proc = spawn(process.execPath, [join(ROOT, 'sidecar', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = proc;
-  let stderr = '';
-  proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sidecar did not start: ${stderr}`)), 30_000);
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      if (process.env.HUB_LOG) process.stderr.write(`[child] ${line}\n`);
-      try {
-        const entry = JSON.parse(line) as { event?: string; url?: string };
-        if (entry.event === 'listening' && entry.url) {
-          clearTimeout(timer);
-          resolveUrl(entry.url);
-        }
-      } catch {
-        /* not a log line */
-      }
-    });
-    proc.once('exit', (code) => reject(new Error(`sidecar exited with ${code}: ${stderr}`)));
   });
+  return child.url;
 }
 
 async function killHard(): Promise<void> {
-  const proc = child!;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
+  await child!.killHard();
   child = undefined;
 }
 
@@ -104,7 +79,7 @@ afterAll(async () => {
 
 describe('kill -9 during a fan-out to 200 subscribers', () => {
   it('loses nothing: after a restart all 200 get the newest content, removed subscriptions get nothing', async () => {
-    let url = await startSidecarProcess();
+    let url = await startSidecar();
     // The embedded default: no DATABASE_URL, SQLite, and /healthz says so.
     expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
     const topic = `${baseUrl}/feed.xml`;
@@ -128,7 +103,7 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     await killHard();
     const beforeRestart = receivedWith(first).length;
     expect(beforeRestart).toBeLessThan(N);
-    url = await startSidecarProcess();
+    url = await startSidecar();
     await sub.waitFor(() => receivedWith(first).length === N, `all ${N} subscribers to get build 1 (had ${beforeRestart} before the kill)`, 30_000);
     for (const p of paths) {
       const ids = new Set(
@@ -150,7 +125,7 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     await buildDist(ws.contentDir, ws.distDir);
     const third = atomBytes();
     const countBefore = new Map(paths.map((p) => [p, sub.notificationsFor(p).length]));
-    url = await startSidecarProcess();
+    url = await startSidecar();
     await sub.waitFor(() => receivedWith(third).length === N, `all ${N} subscribers to get the newest build`, 30_000);
     await sleep(500);
     // After the restart nobody is sent the superseded build 2.
