@@ -8,7 +8,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  */
 export const CHROMIUM_PATH = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with everything that would phone home switched off. */
+/**
+ * Debian's Chromium, headless, with everything that would phone home switched off. The GPU work (there is no
+ * GPU: software compositing either way) runs inside the browser process instead of a separate GPU process
+ * that every frame is shipped to: the browser tests took about 13% less CPU (e2e project 217 -> 189 s).
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -20,6 +24,8 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      '--in-process-gpu',
+      '--disable-gpu-compositing',
     ],
   });
 }
