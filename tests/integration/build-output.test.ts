@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -28,22 +28,18 @@ function listFiles(dir: string): string[] {
   });
 }
 
-function build(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['scripts/build.ts'], {
-    cwd: root,
-    env: { ...process.env, BASE_URL: 'http://localhost:4321', ...env },
-    encoding: 'utf8',
-  });
-}
-
-/** The same build, in a child process that runs alongside others; resolves with its exit code and output. */
-function buildAsync(env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+/**
+ * `node scripts/build.ts` in a child process (several may run at once); resolves with its exit code and what it
+ * printed on each stream.
+ */
+function build(env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['scripts/build.ts'], { cwd: root, env: { ...process.env, BASE_URL: 'http://localhost:4321', ...env } });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('close', (status) => done({ status, output }));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (status) => done({ status, stdout, stderr }));
   });
 }
 
@@ -117,8 +113,8 @@ describe('determinism', () => {
     async () => {
       // The second one's parent folder does not exist yet (as .tmp/ on a fresh clone).
       const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'not', 'yet', 'dist')];
-      const runs = await Promise.all(targets.map((t) => buildAsync({ DIST_DIR: t })));
-      for (const run of runs) expect(run.status, run.output).toBe(0);
+      const runs = await Promise.all(targets.map((t) => build({ DIST_DIR: t })));
+      for (const run of runs) expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
       const a = listFiles(distDir)
         .map((f) => relative(distDir, f))
         .sort();
@@ -144,13 +140,13 @@ describe('broken content fails the build with file, line, record and field', () 
     ['an unknown technician id', { technicians: ['nobody'] }, /bad\.jsonl:2 \(r-broken\) technicians\.0: unknown technician id "nobody"/],
     ['missing verification', { verification: undefined }, /bad\.jsonl:2 \(r-broken\) verification:/],
     ['a duplicate id', { id: base.id }, new RegExp(`bad\\.jsonl:2 \\(${base.id}\\) id: duplicate id`)],
-  ])('%s', (_name, change, pattern) => {
+  ])('%s', async (_name, change, pattern) => {
     const dir = tempDir('content');
     mkdirSync(join(dir, 'reviews'));
     cpSync(join(root, 'content/business.json'), join(dir, 'business.json'));
     const broken = { ...base, id: 'r-broken', ...change };
     writeFileSync(join(dir, 'reviews', 'bad.jsonl'), `${good}\n${JSON.stringify(broken)}\n`);
-    const run = build({ CONTENT_DIR: dir, DIST_DIR: join(dir, 'dist') });
+    const run = await build({ CONTENT_DIR: dir, DIST_DIR: join(dir, 'dist') });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(pattern);
   });
