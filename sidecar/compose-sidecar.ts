@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { ScheduledTask } from 'node-cron';
 import { createApp, type SidecarApp } from './app.ts';
 import { scheduleRebuild } from './build/rebuild-schedule.ts';
-import { PROJECT_ROOT, runBuild } from './build/run-build.ts';
+import { distStaleness, PROJECT_ROOT, runBuild } from './build/run-build.ts';
 import type { SidecarConfig } from './config.ts';
 import { rejectBuild, type RejectedBuild } from './data/build-guard.ts';
 import { loadSnapshot } from './data/load-snapshot.ts';
@@ -96,10 +96,15 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
   // into a dist/ (or a test's folder) after close() returned.
   const stopBuilds = new AbortController();
   let running: Promise<unknown> | null = null;
-  const rebuild = () => {
+  // Builds are deterministic (same inputs, byte-identical dist/), so a scheduled run whose inputs hash
+  // (content, code, settings) matches the current dist/ would only burn a few seconds of CPU to write the
+  // same bytes: it is skipped. A changed review, a deploy of new code or a new BASE_URL builds.
+  const rebuild = async (): Promise<'built' | 'unchanged'> => {
+    if (distStaleness(config) === null) return 'unchanged';
     const build = runBuild(config, { onOutput: () => {}, signal: stopBuilds.signal });
     running = build.catch(() => undefined).finally(() => (running = null));
-    return build;
+    await build;
+    return 'built';
   };
   if (config.REBUILD_CRON.trim() !== '' && config.REBUILD_CRON.trim() !== 'off') {
     tasks.push(scheduleRebuild(config.REBUILD_CRON, rebuild, logger));

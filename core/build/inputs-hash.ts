@@ -8,7 +8,7 @@ import type { BuildOptions } from './build-options.ts';
  */
 export const BUILD_CODE_PATHS = ['core', 'site', 'scripts/build.ts', 'scripts/lib', 'astro.config.mjs', 'package-lock.json'] as const;
 
-/** One input file: its path relative to the project root and its bytes. */
+/** One input file: its path (code: relative to the project root; content: `<content>/` and its path in the content folder) and its bytes. */
 export interface BuildInputFile {
   path: string;
   bytes: Uint8Array;

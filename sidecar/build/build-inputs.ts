@@ -16,9 +16,14 @@ function listFiles(path: string): string[] {
     .flatMap((name) => listFiles(join(path, name)));
 }
 
+/**
+ * Code files are named relative to the project, content files relative to the content folder (under a
+ * `<content>/` prefix no project path has): the same content copied elsewhere, or reached by another
+ * CONTENT_DIR spelling, is the same input, so its dist/ stays current.
+ */
 function* readInputs(root: string, contentDir: string): Iterable<BuildInputFile> {
-  const paths = [...BUILD_CODE_PATHS.flatMap((p) => listFiles(join(root, p))), ...listFiles(contentDir)];
-  for (const file of paths) yield { path: relative(root, file), bytes: readFileSync(file) };
+  for (const file of BUILD_CODE_PATHS.flatMap((p) => listFiles(join(root, p)))) yield { path: relative(root, file), bytes: readFileSync(file) };
+  for (const file of listFiles(contentDir)) yield { path: `<content>/${relative(contentDir, file)}`, bytes: readFileSync(file) };
 }
 
 /**

@@ -1,8 +1,11 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from '../logger.ts';
 
-/** Runs one rebuild; resolves when it succeeded, rejects with the tail of its output otherwise. */
-export type RebuildJob = () => Promise<unknown>;
+/**
+ * Runs one rebuild. Resolves 'built' when a build succeeded, 'unchanged' when it was skipped because
+ * dist/ was already built from the same inputs; rejects with the tail of the build's output otherwise.
+ */
+export type RebuildJob = () => Promise<'built' | 'unchanged'>;
 
 /**
  * REBUILD_CRON: a node-cron task of the sidecar that rebuilds from the content folder on a schedule
@@ -16,8 +19,8 @@ export function scheduleRebuild(expression: string, rebuild: RebuildJob, logger:
       const started = Date.now();
       logger.info('rebuild_started', {});
       try {
-        await rebuild();
-        logger.info('rebuild_finished', { ms: Date.now() - started });
+        const outcome = await rebuild();
+        logger.info(outcome === 'built' ? 'rebuild_finished' : 'rebuild_skipped', { ms: Date.now() - started });
       } catch (e) {
         logger.error('rebuild_failed', { error: String(e).slice(0, 2_000) });
       }

@@ -4,7 +4,7 @@
  * HUB_LOG=1 prints the sidecar's log lines to stderr.
  */
 import type { HostResolver } from '../../sidecar/hub/pinned-connector.ts';
-import { createLogger, silentLogger } from '../../sidecar/logger.ts';
+import { createLogger, silentLogger, type Logger } from '../../sidecar/logger.ts';
 import { startSidecar, type TestSidecar } from './start-server.ts';
 
 export interface HubSidecar {
@@ -32,6 +32,8 @@ export interface HubSidecarOptions {
   env?: Record<string, string>;
   resolve?: HostResolver;
   clock?: () => number;
+  /** The sidecar's logger (default: silent, or stderr with HUB_LOG=1). */
+  logger?: Logger;
 }
 
 /** Test defaults: loopback callbacks allowed, fast retries, generous rate limits, quiet logs. */
@@ -54,7 +56,7 @@ export const HUB_TEST_ENV: Record<string, string> = {
 
 /** Starts the sidecar with the hub (and the dist watcher polling every 100 ms). */
 export async function startHubSidecar(options: HubSidecarOptions): Promise<HubSidecar> {
-  const logger = process.env.HUB_LOG ? createLogger((l) => process.stderr.write(`${l}\n`)) : silentLogger;
+  const logger = options.logger ?? (process.env.HUB_LOG ? createLogger((l) => process.stderr.write(`${l}\n`)) : silentLogger);
   const sidecar = await startSidecar({
     distDir: options.distDir,
     env: { ...HUB_TEST_ENV, HUB_DB_PATH: options.dbPath, ...options.env },

@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview, makeWorkspace } from '../helpers/hub-workspace.ts';
+import { silentLogger } from '../../sidecar/logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
 let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+const rebuilds: string[] = [];
 
 beforeAll(async () => {
   ca = createTestCa();
@@ -22,6 +24,7 @@ beforeAll(async () => {
   sidecar = await startHubSidecar({
     distDir: ws.distDir,
     dbPath: ws.dbPath,
+    logger: { ...silentLogger, info: (event) => void (event.startsWith('rebuild_') && rebuilds.push(event)) },
     // node-cron's optional seconds field: every 4 s. CONTENT_DIR is relative to the project, as in production.
     env: { HUB_CA_FILE: ca.caFile, REBUILD_CRON: '*/4 * * * * *', CONTENT_DIR: relative(ROOT, ws.contentDir), BASE_URL: inject('baseUrl') },
   });
@@ -38,10 +41,15 @@ describe('REBUILD_CRON', () => {
     const callback = sub.url('/nightly');
     expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${sidecar.baseUrl}/feed.xml` })).status).toBe(202);
     await sub.waitFor(() => sub.verificationsFor('/nightly').length === 1, 'verification');
+    // The workspace's dist/ is a copy of a build of the same content: a scheduled run has nothing to do.
+    await sub.waitFor(() => rebuilds.includes('rebuild_skipped'), 'a scheduled run with unchanged inputs to be skipped', 10_000);
+    expect(rebuilds).not.toContain('rebuild_finished');
+    expect(sub.notificationsFor('/nightly')).toEqual([]);
     const id = await addReview(ws.contentDir);
     await sub.waitFor(() => sub.notificationsFor('/nightly').length >= 1, 'the scheduled rebuild to publish', 40_000);
     const body = sub.notificationsFor('/nightly')[0]!.body;
     expect(body.toString('utf8')).toContain(id);
     expect(body.equals(readFileSync(join(ws.distDir, 'feed.xml')))).toBe(true);
+    expect(rebuilds).toContain('rebuild_finished');
   }, 60_000);
 });

@@ -81,6 +81,7 @@ describe("REBUILD_CRON (the sidecar's scheduler)", () => {
         await new Promise((r) => setTimeout(r, 1_500));
         running--;
         if (runs === 1) throw new Error('content error');
+        return 'built';
       },
       logger,
     );
@@ -89,5 +90,14 @@ describe("REBUILD_CRON (the sidecar's scheduler)", () => {
     expect(runs).toBeGreaterThanOrEqual(1);
     expect(overlapped).toBe(false);
     expect(events).toContain('rebuild_failed');
+  });
+
+  it('logs a run whose inputs were unchanged as skipped, not as a build', async () => {
+    const events: string[] = [];
+    const logger: Logger = { ...silentLogger, info: (e) => events.push(e), error: (e) => events.push(e) };
+    const task = scheduleRebuild('* * * * * *', async () => 'unchanged', logger);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await task.destroy();
+    expect(events).toEqual(['rebuild_started', 'rebuild_skipped']);
   });
 });
