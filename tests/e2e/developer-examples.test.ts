@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signPayload } from '../../core/hub/payload-signature.ts';
 import { SearchResponseSchema } from '../../core/search/search-response-schema.ts';
 import { SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
@@ -40,7 +40,7 @@ async function sh(code: string): Promise<string> {
 
 beforeAll(async () => {
   sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   page = await (await newContext(browser)).newPage();
   await page.goto(`${sidecar.origin}/developers/`);
   for (const [id, code] of await page.$$eval('pre[data-example]', (els) =>
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 let sidecar: RunningSidecar;
@@ -8,11 +8,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { buildContent, startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
@@ -37,11 +37,11 @@ beforeAll(async () => {
   dist = join(mkdtempSync(join(tmpdir(), 'shingle-malicious-')), 'dist');
   await buildContent(FIXTURE, dist, BASE);
   sidecar = await startPageSidecar(dist, BASE);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
   rmSync(resolve(dist, '..'), { recursive: true, force: true });
 });

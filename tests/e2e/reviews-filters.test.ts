@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { reviewIds } from '../helpers/review-ids.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
@@ -22,11 +22,11 @@ async function apiIds(filters: string): Promise<{ ids: string[]; total: number }
 
 beforeAll(async () => {
   sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
 });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { reviewIds } from '../helpers/review-ids.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
@@ -10,12 +10,12 @@ let base: string;
 
 beforeAll(async () => {
   sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   base = inject('baseUrl');
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
 });
 

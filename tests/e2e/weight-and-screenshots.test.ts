@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
@@ -31,7 +31,7 @@ const weights: Weight[] = [];
 beforeAll(async () => {
   mkdirSync(results, { recursive: true });
   sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
@@ -40,7 +40,7 @@ afterAll(async () => {
     console.log('\npage weight (fresh cache):');
     console.table(weights);
   }
-  await browser?.close();
+  await releaseBrowser(browser);
   await sidecar?.stop();
 });
 

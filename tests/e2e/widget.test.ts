@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, newContext, watchPage } from '../helpers/browser.ts';
+import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
 
 /**
@@ -48,11 +48,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await new Promise((resolve) => host?.close(resolve));
   await sidecar?.stop();
   if (Object.keys(transferred).length > 0) {

@@ -30,6 +30,27 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, shared by the browser test files the worker runs one after another (they
+ * share a module cache: `isolate: false` in vitest.config.ts). Every test works in a fresh context of its
+ * own, so nothing carries over from file to file; a launch per file cost about 0.7 s of CPU each.
+ * Playwright kills the browser when the worker exits.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
+/** A file's afterAll: closes the contexts its tests left open; the shared browser stays for the next file. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
+}
+
 /** What a page did while loading: console errors, uncaught exceptions, requests to other origins. */
 export interface PageWatch {
   errors: string[];
