@@ -20,6 +20,7 @@ import { getSiteModel } from '../site/lib/site-data.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
+import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
@@ -101,6 +102,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     await swapIn(staging, outDir);
+    await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_PHASES ${JSON.stringify(phases)}`);
     return manifest;

@@ -7,6 +7,7 @@ import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
 import { computeEtag } from '../../core/http/compute-etag.ts';
+import { sharedCompressionCache } from './compression-cache.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -20,18 +21,27 @@ export function brotliQuality(bytes: number): number {
   return bytes <= 256 * 1024 ? 11 : 7;
 }
 
-export async function compress(body: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
+/**
+ * The gzip (level 9) and brotli variants of a body. Bodies compressed at brotli's best level (pages, feeds,
+ * most documents) go through the machine's compression cache: an unchanged one is not compressed again.
+ */
+export async function compress(body: Buffer, cache = sharedCompressionCache()): Promise<{ gz: Buffer; br: Buffer }> {
+  const quality = brotliQuality(body.length);
+  const params = `gzip 9|brotli ${quality} text`;
+  const cached = quality === 11 && cache ? await cache.get(body, params) : null;
+  if (cached) return cached;
   // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 9 }),
     brotliAsync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality(body.length),
+        [constants.BROTLI_PARAM_QUALITY]: quality,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     }),
   ]);
+  if (quality === 11 && cache) await cache.put(body, params, { gz, br });
   return { gz, br };
 }
 

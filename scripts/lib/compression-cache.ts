@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+/** Where builds on this machine share compressed variants (SHINGLE_COMPRESSION_CACHE overrides, `off` disables). */
+export function compressionCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = env.SHINGLE_COMPRESSION_CACHE ?? join(tmpdir(), 'shingle-compression-cache');
+  return dir === 'off' || dir === '' ? null : dir;
+}
+
+/** Our entries (`<sha256>.gz|br`) and temporary files; prune touches nothing else. */
+const ENTRY = /^\.?[0-9a-f]{64}\.(gz|br)(\.\d+-[0-9a-f]{8}\.tmp)?$/;
+
+/**
+ * The cache folder is used only when it is a real folder (not a link somebody planted in a shared
+ * temporary folder, which would make prune delete in another place) owned by this user and writable
+ * by no one else.
+ */
+async function isOwnFolder(dir: string): Promise<boolean> {
+  try {
+    const st = await lstat(dir);
+    return st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Entries not used by a build for this long are removed when a build finishes. */
+const KEEP_MS = 30 * 24 * 3600 * 1000;
+
+export interface CompressionCache {
+  /** The cached variants of `body`, or null when there are none, or none that decompress to exactly `body`. */
+  get(body: Buffer, params: string): Promise<{ gz: Buffer; br: Buffer } | null>;
+  /** Stores the variants of `body` (written to temporary names and renamed: concurrent builds never see half a file). */
+  put(body: Buffer, params: string, variants: { gz: Buffer; br: Buffer }): Promise<void>;
+  /** Removes entries unused for 30 days. */
+  prune(now?: number): Promise<void>;
+}
+
+/**
+ * A content-addressed cache of the gzip and brotli variants of bodies, shared by the builds of one
+ * machine. Builds are deterministic and most pages of a rebuild are byte-identical to the previous
+ * build's, and brotli's best level is most of a build's compression time: an unchanged page is
+ * compressed once, not at every build. The key is the body's SHA-256 with the compression settings and
+ * the zlib and brotli versions. An entry is used only after it decompresses to exactly the body, so a
+ * stale, truncated or planted file in a shared temporary folder can never reach a build's output; and
+ * the cache never fails a build (any error: compress as if it were not there).
+ */
+export function createCompressionCache(dir: string): CompressionCache {
+  const keyOf = (body: Buffer, params: string) =>
+    createHash('sha256').update(`${params}|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}|`).update(body).digest('hex');
+  return {
+    async get(body, params) {
+      const key = keyOf(body, params);
+      try {
+        if (!(await isOwnFolder(dir))) return null;
+        const [gz, br] = await Promise.all([readFile(join(dir, `${key}.gz`)), readFile(join(dir, `${key}.br`))]);
+        if (!gunzipSync(gz).equals(body) || !brotliDecompressSync(br).equals(body)) return null;
+        const now = new Date();
+        await Promise.all([utimes(join(dir, `${key}.gz`), now, now), utimes(join(dir, `${key}.br`), now, now)]).catch(() => undefined);
+        return { gz, br };
+      } catch {
+        return null;
+      }
+    },
+    async put(body, params, variants) {
+      const key = keyOf(body, params);
+      try {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        if (!(await isOwnFolder(dir))) return;
+        for (const ext of ['gz', 'br'] as const) {
+          const temp = join(dir, `.${key}.${ext}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+          await writeFile(temp, variants[ext]);
+          await rename(temp, join(dir, `${key}.${ext}`));
+        }
+      } catch {
+        // A full disk or a folder we may not write to: the build goes on without caching.
+      }
+    },
+    async prune(now = Date.now()) {
+      try {
+        if (!(await isOwnFolder(dir))) return;
+        for (const name of await readdir(dir)) {
+          if (!ENTRY.test(name)) continue; // only ever our own files, whatever else is there
+          const path = join(dir, name);
+          const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: now }));
+          if (now - mtimeMs > KEEP_MS) await rm(path, { force: true });
+        }
+      } catch {
+        // No cache folder yet, or another build pruning it at the same time.
+      }
+    },
+  };
+}
+
+let shared: CompressionCache | null | undefined;
+
+/** The cache of this process's environment (null when SHINGLE_COMPRESSION_CACHE=off). */
+export function sharedCompressionCache(): CompressionCache | null {
+  if (shared === undefined) {
+    const dir = compressionCacheDir();
+    shared = dir === null ? null : createCompressionCache(dir);
+  }
+  return shared;
+}
