@@ -50,6 +50,7 @@ describe('REBUILD_CRON', () => {
     const body = sub.notificationsFor('/nightly')[0]!.body;
     expect(body.toString('utf8')).toContain(id);
     expect(body.equals(readFileSync(join(ws.distDir, 'feed.xml')))).toBe(true);
-    expect(rebuilds).toContain('rebuild_finished');
+    // The watcher may publish the swapped-in build before the build's process has exited and the task logged it.
+    await sub.waitFor(() => rebuilds.includes('rebuild_finished'), 'the scheduled build to be logged as finished');
   }, 60_000);
 });
