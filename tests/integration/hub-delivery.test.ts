@@ -221,14 +221,17 @@ describe('leases', () => {
 describe('a newer build supersedes a pending retry', () => {
   it('the retry carries the newest content under a new delivery id, and the old content is never re-sent', async () => {
     const own = await makeWorkspace(inject('distDir'));
+    // The retry is an hour away on the hub's clock, so it cannot go out before the second build is in,
+    // however slow the machine; then the test moves the hub's clock past it (the worker looks again
+    // every 200 ms) instead of waiting.
+    let skewMs = 0;
     const hub = await startHubSidecar({
       distDir: own.distDir,
       dbPath: own.dbPath,
-      env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '20s', HUB_RETRY_JITTER: '0' },
+      clock: () => Date.now() + skewMs,
+      env: { HUB_CA_FILE: ca.caFile, HUB_RETRY_DELAYS: '1h', HUB_RETRY_JITTER: '0', HUB_POLL_INTERVAL: '200ms' },
     });
     try {
-      // The retry delay must outlast the second build (7–12 s on a busy 2-core machine), else the retry
-      // goes out with the old content before the new build exists.
       sub.script('/supersede', { notify: (_n, i) => ({ status: i === 0 ? 500 : 204 }) });
       const callback = sub.url('/supersede');
       expect((await hub.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${hub.baseUrl}/feed.xml` })).status).toBe(202);
@@ -242,6 +245,9 @@ describe('a newer build supersedes a pending retry', () => {
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();
+      await sleep(300);
+      expect(sub.notificationsFor('/supersede'), 'no retry before it is due').toHaveLength(1);
+      skewMs = 3_600_000;
       await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 30_000);
       await sleep(300);
       const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
