@@ -13,7 +13,7 @@ export const CHROMIUM_PATH = ['/usr/bin/chromium-headless-shell', '/usr/bin/chro
  * GPU: software compositing either way) runs inside the browser process instead of a separate GPU process
  * that every frame is shipped to: the browser tests took about 13% less CPU (e2e project 217 -> 189 s).
  */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
