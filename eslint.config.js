@@ -5,7 +5,7 @@
  *   site/     imports only core/ (and itself)
  *   sidecar/  imports only core/ (and itself)
  *   scripts/  may import core/, site/, sidecar/ — never tests/
- * Formatting is Prettier's job (`prettier --check .` in `npm run lint`), not ESLint's.
+ * Formatting is Biome's job (`biome format .` in `npm run lint`), not ESLint's.
  */
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';

@@ -70,11 +70,7 @@ async function buildFindEngine(reviews: readonly Review[], business: Business): 
 }
 
 async function loadDocument(dir: string, doc: ManifestDocument): Promise<ServedDocument> {
-  const [identity, gzip, br] = await Promise.all([
-    loadEncoded(dir, doc.identity),
-    loadEncoded(dir, doc.gzip),
-    loadEncoded(dir, doc.br),
-  ]);
+  const [identity, gzip, br] = await Promise.all([loadEncoded(dir, doc.identity), loadEncoded(dir, doc.gzip), loadEncoded(dir, doc.br)]);
   return { path: doc.path, kind: doc.kind, contentType: doc.contentType, lastModified: doc.lastModified, identity, gzip, br };
 }
 

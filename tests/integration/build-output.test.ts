@@ -107,27 +107,25 @@ describe('built documents', () => {
 describe('determinism', () => {
   // Two at once, into folders outside the project (where Astro's own scratch folder used to be shared
   // between builds, so concurrent builds failed or mixed their pages).
-  it(
-    'two builds of the same content, run at the same time outside the project folder, are byte-identical to the first',
-    { timeout: 240_000 },
-    async () => {
-      // The second one's parent folder does not exist yet (as .tmp/ on a fresh clone).
-      const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'not', 'yet', 'dist')];
-      const runs = await Promise.all(targets.map((t) => build({ DIST_DIR: t })));
-      for (const run of runs) expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-      const a = listFiles(distDir)
-        .map((f) => relative(distDir, f))
+  it('two builds of the same content, run at the same time outside the project folder, are byte-identical to the first', {
+    timeout: 240_000,
+  }, async () => {
+    // The second one's parent folder does not exist yet (as .tmp/ on a fresh clone).
+    const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'not', 'yet', 'dist')];
+    const runs = await Promise.all(targets.map((t) => build({ DIST_DIR: t })));
+    for (const run of runs) expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    const a = listFiles(distDir)
+      .map((f) => relative(distDir, f))
+      .sort();
+    for (const again of targets) {
+      const b = listFiles(again)
+        .map((f) => relative(again, f))
         .sort();
-      for (const again of targets) {
-        const b = listFiles(again)
-          .map((f) => relative(again, f))
-          .sort();
-        expect(b).toEqual(a);
-        const differing = a.filter((f) => !readFileSync(join(distDir, f)).equals(readFileSync(join(again, f))));
-        expect(differing).toEqual([]);
-      }
-    },
-  );
+      expect(b).toEqual(a);
+      const differing = a.filter((f) => !readFileSync(join(distDir, f)).equals(readFileSync(join(again, f))));
+      expect(differing).toEqual([]);
+    }
+  });
 });
 
 describe('broken content fails the build with file, line, record and field', () => {

@@ -22,7 +22,7 @@ export function topK(candidates: Uint32Array, n: number, scores: Float64Array, k
     const doc = candidates[j]!;
     if (heap.length < k) {
       heap.push(doc);
-      for (let i = heap.length - 1; i > 0;) {
+      for (let i = heap.length - 1; i > 0; ) {
         const p = (i - 1) >> 1;
         if (!worse(heap[i]!, heap[p]!)) break;
         [heap[i], heap[p]] = [heap[p]!, heap[i]!];

@@ -33,7 +33,7 @@ export function createConcurrencyLimiter(globalLimit: number, perKeyLimit: numbe
     pump();
   };
   const pump = () => {
-    for (let i = 0; i < queue.length && active < globalLimit;) {
+    for (let i = 0; i < queue.length && active < globalLimit; ) {
       const w = queue[i]!;
       if (!canStart(w.key)) {
         i++;

@@ -6,7 +6,12 @@ import { newSessionIdentity, signSessionId, verifySessionId, type SessionClaims 
 export const CLOCK_SKEW_SECONDS = 30;
 
 export type SessionCheck =
-  | { ok: true; claims: SessionClaims; /** A renewed id to send back, or null when the presented one is current. */ renewed: string | null }
+  | {
+      ok: true;
+      claims: SessionClaims;
+      /** A renewed id to send back, or null when the presented one is current. */
+      renewed: string | null;
+    }
   | { ok: false; status: 400 | 404; message: string };
 
 export interface SessionManager {

@@ -4,7 +4,10 @@ import { parseContent } from '../../../core/content/parse-content.ts';
 import { businessText, record } from '../../helpers/sample-model.ts';
 
 const biz = { path: 'content/business.json', text: businessText };
-const file = (lines: unknown[]) => ({ path: 'content/reviews/2023.jsonl', text: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') });
+const file = (lines: unknown[]) => ({
+  path: 'content/reviews/2023.jsonl',
+  text: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'),
+});
 
 function errorOf(lines: unknown[]): string {
   try {
@@ -21,7 +24,10 @@ describe('parseContent', () => {
 
   it('accepts valid content and keeps file and line of each record', () => {
     const parsed = parseContent(biz, [file([good, '', record({ id: 'r-2', date: '2023-05-02' })])]);
-    expect(parsed.records.map((r) => [r.record.id, r.line])).toEqual([['r-1', 1], ['r-2', 3]]);
+    expect(parsed.records.map((r) => [r.record.id, r.line])).toEqual([
+      ['r-1', 1],
+      ['r-2', 3],
+    ]);
   });
 
   it.each([
