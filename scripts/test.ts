@@ -1,5 +1,5 @@
 /**
- * `npm test`: the lint checks (`scripts/lint.ts`: ESLint, Prettier, `astro check`, `tsc`) and the three Vitest
+ * `npm test`: the lint checks (`scripts/lint.ts`: ESLint, Biome's formatter, `astro check`, `tsc`) and the three Vitest
  * projects at the same time. Vitest's own output streams as it runs; the lint report, held back so the two
  * never interleave, is printed after it. The exit code is 1 when either fails. Arguments go to Vitest
  * (`npm test -- tests/unit/hub`).
@@ -13,9 +13,15 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
+// Node's on-disk compile cache for every process the run starts (about 70 Node processes: sidecars, builds,
+// command-line tools, the lint tools, Vitest's workers): each one otherwise parses, strips the types from and
+// compiles the same modules again. About 0.4 s of CPU less for each sidecar start; keyed by Node version and
+// file contents, so a stale entry is never used. Kept with the other tool caches in node_modules/.cache.
+const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(root, 'node_modules', '.cache', 'node-compile-cache') };
+
 function run(command: string, args: string[], capture: boolean): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { cwd: root, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (c: Buffer) => chunks.push(c));
     child.stderr?.on('data', (c: Buffer) => chunks.push(c));
