@@ -30,25 +30,46 @@ function tagControls(page: Page): Promise<number> {
   });
 }
 
-/** Presses Tab until focus leaves the page; returns the indexes of the controls that got focus, in order. */
+/**
+ * Presses Tab until focus leaves the page; returns the indexes of the controls that got focus, in order.
+ * The page logs each focus as it happens (a `focusin` listener records the control and whether it shows a
+ * focus indicator at that moment; a `focusout` to nowhere records that focus left the page), so the Tabs go
+ * in batches and the log is read once per batch instead of once per key: a third of the round trips.
+ */
 async function tabThrough(page: Page, count: number): Promise<number[]> {
-  const order: number[] = [];
-  for (let i = 0; i < count * 4 + 10; i++) {
-    await page.keyboard.press('Tab');
-    const info = await page.evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return { index: null, visibleFocus: true };
+  await page.evaluate(() => {
+    const log: { index: string | null; visibleFocus: boolean }[] = [];
+    (window as unknown as { focusLog: typeof log }).focusLog = log;
+    document.addEventListener('focusin', (event) => {
+      const el = event.target as Element;
       const style = getComputedStyle(el);
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-      return { index: el.getAttribute('data-kbd'), visibleFocus: outline || style.boxShadow !== 'none' };
+      log.push({ index: el.getAttribute('data-kbd'), visibleFocus: outline || style.boxShadow !== 'none' });
     });
-    if (info.index === null) {
-      if (order.length >= count) break;
-      continue;
+    document.addEventListener('focusout', (event) => {
+      if (!(event as FocusEvent).relatedTarget) log.push({ index: null, visibleFocus: true });
+    });
+  });
+  const order: number[] = [];
+  let read = 0;
+  for (let pressed = 0; pressed < count * 4 + 10; ) {
+    const batch = Math.max(1, Math.min(25, count - order.length + 1));
+    for (let k = 0; k < batch; k++) await page.keyboard.press('Tab');
+    pressed += batch;
+    const log = await page.evaluate(
+      (from) => (window as unknown as { focusLog: { index: string | null; visibleFocus: boolean }[] }).focusLog.slice(from),
+      read,
+    );
+    read += log.length;
+    for (const info of log) {
+      if (info.index === null) {
+        if (order.length >= count) return order;
+        continue;
+      }
+      expect(info.visibleFocus, `control ${info.index} shows no focus indicator`).toBe(true);
+      const n = Number(info.index);
+      if (order.at(-1) !== n) order.push(n);
     }
-    expect(info.visibleFocus, `control ${info.index} shows no focus indicator`).toBe(true);
-    const n = Number(info.index);
-    if (order.at(-1) !== n) order.push(n);
   }
   return order;
 }
