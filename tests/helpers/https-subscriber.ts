@@ -75,6 +75,16 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
   const verifications: VerificationRequest[] = [];
   const notifications: Notification[] = [];
   const notifyCount = new Map<string, number>();
+  // Requests by path (a 500-subscriber fan-out asks for each path's requests on every check), and the
+  // waiters to wake when one arrives.
+  const verificationsByPath = new Map<string, VerificationRequest[]>();
+  const notificationsByPath = new Map<string, Notification[]>();
+  const waiters = new Set<() => void>();
+  const record = <T extends { path: string }>(all: T[], byPath: Map<string, T[]>, item: T) => {
+    all.push(item);
+    byPath.set(item.path, [...(byPath.get(item.path) ?? []), item]);
+    for (const wake of waiters) wake();
+  };
 
   const server: Server = createServer(
     {
@@ -100,7 +110,7 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
       const script = scripts.get(url.pathname) ?? {};
       if (req.method === 'GET') {
         const v: VerificationRequest = { path: url.pathname, host, query: url.searchParams, rawQuery: url.search.slice(1), at: Date.now() };
-        if (!options.countOnly) verifications.push(v);
+        if (!options.countOnly) record(verifications, verificationsByPath, v);
         const reply = typeof script.verify === 'function' ? script.verify(v) : (script.verify ?? {});
         if (reply === 'hang') return;
         if (reply.delayMs) await sleep(reply.delayMs);
@@ -113,7 +123,7 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
       const n: Notification = { path: url.pathname, host, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() };
       const index = notifyCount.get(url.pathname) ?? 0;
       notifyCount.set(url.pathname, index + 1);
-      if (!options.countOnly) notifications.push(n);
+      if (!options.countOnly) record(notifications, notificationsByPath, n);
       options.onNotification?.(n);
       const reply = typeof script.notify === 'function' ? script.notify(n, index) : (script.notify ?? {});
       if (reply === 'hang') return;
@@ -132,13 +142,23 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
     verifications,
     notifications,
     script: (path, s) => void scripts.set(path, s),
-    notificationsFor: (path) => notifications.filter((n) => n.path === path),
-    verificationsFor: (path) => verifications.filter((v) => v.path === path),
+    notificationsFor: (path) => notificationsByPath.get(path) ?? [],
+    verificationsFor: (path) => verificationsByPath.get(path) ?? [],
+    // Checks again when a request arrives, and every 100 ms for predicates that look at something else
+    // (a database row, a log line); no busy polling while hundreds of deliveries come in.
     async waitFor(predicate, what, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       while (!predicate()) {
         if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-        await sleep(10);
+        await new Promise<void>((wake) => {
+          const done = () => {
+            clearTimeout(timer);
+            waiters.delete(done);
+            wake();
+          };
+          const timer = setTimeout(done, 100);
+          waiters.add(done);
+        });
       }
     },
     async close() {
