@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
-// Node's on-disk compile cache for every process the run starts (about 70 Node processes: sidecars, builds,
-// command-line tools, the lint tools, Vitest's workers): each one otherwise parses, strips the types from and
+// Node's on-disk compile cache for every Node process the run starts (sidecars, builds, command-line tools,
+// the lint tools, Vitest's workers): each one otherwise parses, strips the types from and
 // compiles the same modules again. About 0.4 s of CPU less for each sidecar start; keyed by Node version and
 // file contents, so a stale entry is never used. Kept with the other tool caches in node_modules/.cache.
 const env = { ...process.env, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(root, 'node_modules', '.cache', 'node-compile-cache') };
