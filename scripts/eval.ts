@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { absaLines } from '../core/insights/absa-lines.ts';
 import { compileAspectLexicon } from '../core/insights/aspect-lexicon.ts';
-import { ABSA_MODEL, RULES_ONLY } from '../core/insights/model/absa-model.ts';
+import { absaModel, RULES_ONLY } from '../core/insights/model/absa-model.ts';
 import { formatConfusion, scorePairs, scorePredictions, type PolarityScores } from '../core/insights/score-predictions.ts';
 import { BusinessConfigSchema } from '../core/schemas/business-schema.ts';
 import type { Polarity } from '../core/schemas/insights-schema.ts';
@@ -28,7 +28,7 @@ const root = resolve(import.meta.dirname, '..');
 const semevalDir = resolve(root, '../shared/data/semeval14');
 const business = BusinessConfigSchema.parse(JSON.parse(readFileSync(join(root, 'content/business.json'), 'utf8')));
 const lexicon = compileAspectLexicon(business);
-const model = process.argv.includes('--rules') ? RULES_ONLY : ABSA_MODEL;
+const model = process.argv.includes('--rules') ? RULES_ONLY : absaModel();
 const errorsArg = process.argv.indexOf('--errors');
 const errorsDir = errorsArg > 0 ? resolve(process.argv[errorsArg + 1] ?? '.tmp/eval-errors') : null;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AspectIdSchema, type BusinessConfig } from '../schemas/business-schema.ts';
 import { compileAspectLexicon } from './aspect-lexicon.ts';
 import { classifyAspect, classifyTerm, detectAspects } from './classify-aspect.ts';
-import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
+import { absaModel, type AbsaModel } from './model/absa-model.ts';
 
 /** One input line of `npm run absa`: a term at offsets, or (offsets absent) an aspect category id. */
 export const AbsaInputSchema = z.object({
@@ -30,7 +30,7 @@ export interface AbsaResult {
  * at its offsets (`from`–`to` of `text`); without offsets `aspect` must be an inventory id, or else
  * is looked up as a term in the text.
  */
-export function absaLines(input: string, business: BusinessConfig, mode: 'polarity' | 'detect', model: AbsaModel = ABSA_MODEL): AbsaResult {
+export function absaLines(input: string, business: BusinessConfig, mode: 'polarity' | 'detect', model: AbsaModel = absaModel()): AbsaResult {
   const lexicon = compileAspectLexicon(business);
   const schema = mode === 'detect' ? DetectInputSchema : AbsaInputSchema;
   const records: z.infer<typeof AbsaInputSchema | typeof DetectInputSchema>[] = [];

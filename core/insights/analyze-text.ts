@@ -1,6 +1,6 @@
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { applyAnswers } from './internal/answered-questions.ts';
-import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
+import { absaModel, type AbsaModel } from './model/absa-model.ts';
 import { readSentence } from './model/predict.ts';
 import type { RuleEvidence } from './model/sentence-features.ts';
 import { scoreSentence } from './score-sentence.ts';
@@ -84,7 +84,7 @@ export function readRules(s: ScoredSentence, lexicon: AspectLexicon): { hits: Ru
  * weak or polysemous terms, adding implicit ones no term names — and the polarity of each, stacked
  * on the rule score of its strongest term (or of the sentence, for an implicit aspect).
  */
-export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexicon: AspectLexicon, model: AbsaModel = ABSA_MODEL): AspectMention[] {
+export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexicon: AspectLexicon, model: AbsaModel = absaModel()): AspectMention[] {
   const out: AspectMention[] = [];
   sentences.forEach((sentence, index) => {
     const s = sentence.scored;

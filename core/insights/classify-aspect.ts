@@ -2,7 +2,7 @@ import type { AspectId } from '../schemas/business-schema.ts';
 import type { Polarity } from '../schemas/insights-schema.ts';
 import { analyzeSentences, findAspectMentions } from './analyze-text.ts';
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
-import { ABSA_MODEL, type AbsaModel } from './model/absa-model.ts';
+import { absaModel, type AbsaModel } from './model/absa-model.ts';
 import { categoryProbabilities, predictPolarity } from './model/predict.ts';
 import { polarityOf } from './polarity.ts';
 import { scoreTarget } from './score-target.ts';
@@ -29,7 +29,7 @@ export function classifyTerm(
   b = Math.max(b, a + 1);
   const aspect = opts.aspect ?? (opts.lexicon && findAspectTerms(s.tokens.slice(a, b), opts.lexicon)[0]?.aspect) ?? 'none';
   const sentenceScore = s.tokens.length ? scoreTarget(s, 0, s.tokens.length) : 0;
-  return predictPolarity(opts.model ?? ABSA_MODEL, s, a, b, aspect, scoreTarget(s, a, b), sentenceScore).polarity;
+  return predictPolarity(opts.model ?? absaModel(), s, a, b, aspect, scoreTarget(s, a, b), sentenceScore).polarity;
 }
 
 /**
@@ -38,7 +38,7 @@ export function classifyTerm(
  * model, the whole text) stands in — a review that says only "Terrible." about an aspect it was
  * asked about.
  */
-export function classifyAspect(text: string, aspect: AspectId, lexicon: AspectLexicon, model: AbsaModel = ABSA_MODEL): Polarity {
+export function classifyAspect(text: string, aspect: AspectId, lexicon: AspectLexicon, model: AbsaModel = absaModel()): Polarity {
   const sentences = analyzeSentences(text);
   const mentions = findAspectMentions(sentences, lexicon, model).filter((m) => m.aspect === aspect);
   if (mentions.length > 0) return polarityOf(mentions.reduce((sum, m) => sum + m.score, 0));
@@ -59,7 +59,7 @@ export function classifyAspect(text: string, aspect: AspectId, lexicon: AspectLe
 }
 
 /** Aspects a text speaks of, one polarity each (sum over its mentions), in inventory order. */
-export function detectAspects(text: string, lexicon: AspectLexicon, model: AbsaModel = ABSA_MODEL): { aspect: AspectId; polarity: Polarity }[] {
+export function detectAspects(text: string, lexicon: AspectLexicon, model: AbsaModel = absaModel()): { aspect: AspectId; polarity: Polarity }[] {
   const totals = new Map<AspectId, number>();
   for (const m of findAspectMentions(analyzeSentences(text), lexicon, model)) {
     totals.set(m.aspect, (totals.get(m.aspect) ?? 0) + m.score);

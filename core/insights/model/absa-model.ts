@@ -80,8 +80,17 @@ function rest(weights: Record<string, number[]>): Map<string, number[]> {
   return new Map(Object.entries(weights).filter(([name]) => !isTextFeature(name)));
 }
 
-/** The model shipped with the engine. */
-export const ABSA_MODEL: AbsaModel = loadModel(weights);
+let shipped: AbsaModel | undefined;
+
+/**
+ * The model shipped with the engine, validated and indexed on first use rather than on import: Astro's
+ * prerendered pages import the insights modules but only read the model the build hands them, and
+ * validating the 1.1 MB of weights there cost about 0.25 s of every build.
+ */
+export function absaModel(): AbsaModel {
+  shipped ??= loadModel(weights);
+  return shipped;
+}
 
 /** A model with no learned layers: the rules alone (used to measure what the model adds). */
 export const RULES_ONLY: AbsaModel = { version: 0, category: null, polarity: null, text: textTable({}) };
