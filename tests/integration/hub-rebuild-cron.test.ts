@@ -21,13 +21,13 @@ beforeAll(async () => {
   ca = createTestCa();
   sub = await startHttpsSubscriber({ ca });
   ws = await makeWorkspace(inject('distDir'));
-  // Every 2 s: a run soon after start (skipped, the inputs are unchanged) and soon after the new review;
-  // runs that fall due while the build is still going are skipped (noOverlap in rebuild-schedule.ts).
   sidecar = await startHubSidecar({
     distDir: ws.distDir,
     dbPath: ws.dbPath,
     logger: { ...silentLogger, info: (event) => void (event.startsWith('rebuild_') && rebuilds.push(event)) },
-    // node-cron's optional seconds field: every 4 s. CONTENT_DIR is relative to the project, as in production.
+    // node-cron's optional seconds field: every 2 s, so a run comes soon after start (skipped: the inputs are
+    // unchanged) and soon after the new review; runs that fall due while the build is still going are skipped
+    // (noOverlap in rebuild-schedule.ts). CONTENT_DIR is relative to the project, as in production.
     env: { HUB_CA_FILE: ca.caFile, REBUILD_CRON: '*/2 * * * * *', CONTENT_DIR: relative(ROOT, ws.contentDir), BASE_URL: inject('baseUrl') },
   });
 });

@@ -70,14 +70,15 @@ describe('learned layers', () => {
 describe('fast text scoring', () => {
   it('gives the same scores as the flat feature table (shipped model)', () => {
     const texts = ['The crew was late twice, and nobody called?!', 'Final bill: $2,400 — way over the quote.', 'leaks r fixed, chargd fair'];
+    const model = absaModel();
     for (const text of texts) {
       for (const { scored: s } of analyzeSentences(text)) {
-        const category = [...absaModel().category!.bias];
-        const polarity = [...absaModel().polarity!.bias];
-        addTextScores(absaModel().text, s, category, polarity);
+        const category = [...model.category!.bias];
+        const polarity = [...model.polarity!.bias];
+        addTextScores(model.text, s, category, polarity);
         for (const [fast, layer] of [
-          [category, absaModel().category!],
-          [polarity, absaModel().polarity!],
+          [category, model.category!],
+          [polarity, model.polarity!],
         ] as const) {
           const flat = linearScorer(layer.weights, layer.bias);
           for (const name of textFeatures(s)) flat.sink(name, 1);
