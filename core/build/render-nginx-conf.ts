@@ -91,6 +91,9 @@ map "$http_if_none_match|$http_if_modified_since|$shingle_last_modified" $shingl
 upstream shingle_sidecars {
 ${o.upstreams.map((u) => `  server ${u} max_fails=0;`).join('\n')}
   keepalive 32;
+  # Shorter than the sidecar's KEEP_ALIVE_TIMEOUT_MS (5 s): nginx, not the sidecar, closes an idle connection, so a
+  # POST (hub, MCP), which nginx never retries, is not sent on a connection the sidecar is closing at that moment.
+  keepalive_timeout 4s;
 }
 
 server {

@@ -34,7 +34,6 @@ const env = (port: number): Record<string, string> => ({
   ...HUB_TEST_ENV,
   PORT: String(port),
   DATABASE_URL: databaseUrl,
-  DATABASE_TIMEOUT_MS: '1000',
   DIST_DIR: ws.distDir,
   BASE_URL: inject('baseUrl'),
   NODE_EXTRA_CA_CERTS: ca.caFile,
@@ -56,6 +55,7 @@ function balancerConfig(): string {
 upstream sidecars {
 ${ports.map((p) => `  server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   keepalive 32;
+  keepalive_timeout 4s;
 }
 server {
   listen 127.0.0.1:{{PORT}};
@@ -270,7 +270,10 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
       const statuses = await Promise.all(
         paths.slice(i, i + 25).map((p) => hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })),
       );
-      expect(statuses.every((s) => s === 202)).toBe(true);
+      expect(
+        statuses.filter((s) => s !== 202),
+        `answers other than 202 for /many/${i}..${i + 24}`,
+      ).toEqual([]);
     }
     const until = Date.now() + 30_000;
     while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/many/%'])) < FANOUT) {

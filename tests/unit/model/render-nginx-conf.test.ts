@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManifestDocument } from '../../../core/build/build-manifest-schema.ts';
 import { documentHeaders, SITE_HEADERS } from '../../../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../../../core/build/render-nginx-conf.ts';
+import { SidecarConfigSchema } from '../../../sidecar/config.ts';
 
 const file = (name: string, etag: string) => ({ file: name, etag, bytes: 1, sha256: 'x' });
 const doc = (path: string, lastModified: string | null): ManifestDocument => ({
@@ -43,5 +44,11 @@ describe('renderNginxConf', () => {
       expect(conf).toContain(`location = ${p} {\n    proxy_pass http://shingle_sidecars;`);
     expect(conf).toContain('location ^~ /api/reviews/since/ {');
     expect(conf).toContain("root '/srv/shingle/dist';");
+  });
+
+  it('closes idle upstream connections before the sidecar would (else a POST can meet a closing connection and get 502)', () => {
+    const upstream = conf.slice(conf.indexOf('upstream shingle_sidecars {'));
+    const seconds = Number(/keepalive_timeout (\d+)s;/.exec(upstream.slice(0, upstream.indexOf('\n}')))?.[1]);
+    expect(seconds * 1000).toBeLessThan(SidecarConfigSchema.parse({}).KEEP_ALIVE_TIMEOUT_MS);
   });
 });
