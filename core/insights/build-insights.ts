@@ -3,8 +3,8 @@ import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
 import { aggregateAspects, round2 } from './aggregate-aspects.ts';
 import { aggregateEntities } from './aggregate-entities.ts';
-import { analyzeReview } from './analyze-review.ts';
-import { compileAspectLexicon } from './aspect-lexicon.ts';
+import { analyzeReview, type AnalyzedReview } from './analyze-review.ts';
+import { compileAspectLexicon, type AspectLexicon } from './aspect-lexicon.ts';
 import { buildFaq } from './build-faq.ts';
 import { buildSummary } from './build-summary.ts';
 import { extractTopics } from './extract-topics.ts';
@@ -23,15 +23,23 @@ const METHOD =
   'features) then decides which aspects each sentence speaks of and, stacked on the rule score, their polarity. Rating-only reviews count in ratings, never as aspect opinions. Quotes are verbatim sentences of the ' +
   'cited reviews. Entities, topics, FAQ answers and the summary are computed from the same mentions.';
 
+/** Reads one review for the aggregations: `analyzeReview`, or a caller's memoized stand-in for it. */
+export type ReviewAnalyzer = (review: Review, business: BusinessConfig, lexicon: AspectLexicon) => AnalyzedReview;
+
 /**
  * Builds /insights.json (all but the moderation record, which the site model adds) from verified, published reviews: aspect sentiment with trends and
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
- * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere.
+ * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere. `analyze` must return
+ * what `analyzeReview` would (the test fixtures, which build the same sample reviews dozens of times, pass a
+ * memoized one); the aggregations only read its results.
  */
-export function buildInsights(input: { business: BusinessConfig; reviews: Review[] }): Omit<InsightsDocument, 'moderation'> {
+export function buildInsights(
+  input: { business: BusinessConfig; reviews: Review[] },
+  analyze: ReviewAnalyzer = analyzeReview,
+): Omit<InsightsDocument, 'moderation'> {
   const { business, reviews } = input;
   const lexicon = compileAspectLexicon(business);
-  const analyzed = reviews.map((r) => analyzeReview(r, business, lexicon));
+  const analyzed = reviews.map((r) => analyze(r, business, lexicon));
   const updated = reviews.length ? reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date) : null;
   const first = reviews.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
   const periods = first && updated ? quarterRange(quarterOf(first), quarterOf(updated)) : [];

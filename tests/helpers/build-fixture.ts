@@ -9,6 +9,7 @@ import { renderDocuments } from '../../core/build/render-documents.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteModel } from '../../core/model/build-site-model.ts';
+import { memoizedAnalyzeReview } from './memoized-analyze-review.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 import { swapIn } from '../../scripts/lib/swap-in.ts';
 import { computeInputsHash } from '../../sidecar/build/build-inputs.ts';
@@ -41,16 +42,21 @@ export function writeContent(dir: string, extra: ReviewRecord[] = [], from = SAM
 
 /**
  * Builds the data documents of a content folder into `outDir` in-process, without the HTML pages:
- * the same renderers, compression and manifest as scripts/build.ts, in a fraction of the time.
+ * the same renderers and manifest as scripts/build.ts, in a fraction of the time: each review's text
+ * analysis is remembered across builds (memoized-analyze-review.ts), and the gzip and brotli variants are
+ * made at the fastest levels (valid variants, only larger: scripts/build.ts always compresses at the best).
  * Like the real build it writes into a staging folder, manifest last, and swaps it in with two
  * renames, so a running sidecar sees exactly what it would see in production.
  */
 export async function buildDataFixture(options: FixtureOptions): Promise<BuildManifest> {
   const settings = { BASE_URL: options.baseUrl ?? DEFAULT_BASE_URL, SINCE_WINDOW_DAYS: options.sinceWindowDays ?? 31 };
-  const model = buildSiteModel(readContentDir(options.contentDir), settings.BASE_URL, { extractMentions, buildInsights });
+  const model = buildSiteModel(readContentDir(options.contentDir), settings.BASE_URL, {
+    extractMentions,
+    buildInsights: (input) => buildInsights(input, memoizedAnalyzeReview),
+  });
   const staging = join(dirname(options.outDir), `.${basename(options.outDir)}.staging-${process.pid}-${Date.now()}`);
   await rm(staging, { recursive: true, force: true });
-  const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS));
+  const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS), 'fast');
   const manifest = assembleManifest(model, settings.SINCE_WINDOW_DAYS, computeInputsHash(ROOT, options.contentDir, settings), documents);
   await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await swapIn(staging, options.outDir);
