@@ -17,7 +17,7 @@ import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-pro
 
 const REPLICAS = 3;
 const FANOUT = 500;
-const CLAIM_TIMEOUT_MS = 3_000;
+const CLAIM_TIMEOUT_MS = 2_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let postgres: PostgresServer;
