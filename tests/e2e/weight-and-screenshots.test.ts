@@ -24,6 +24,7 @@ interface Weight {
   reviewTextBytes: number;
   withoutReviewText: number;
   cls: number;
+  shifts: string;
   urls: string;
 }
 const weights: Weight[] = [];
@@ -62,11 +63,25 @@ async function measure(path: string, width: number): Promise<Weight> {
   cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
     if (counted.has(e.requestId)) transferred += e.encodedDataLength;
   });
+  // The shifts and what moved in each (element, rectangles before and after), so a failure says where.
   await page.addInitScript(() => {
-    (window as unknown as { __cls: number }).__cls = 0;
+    type Rect = { x: number; y: number; width: number; height: number };
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Element; previousRect: Rect; currentRect: Rect }[] };
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    w.__cls = 0;
+    w.__shifts = [];
+    const box = (r: Rect) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__cls += entry.value;
+        const moved = (entry.sources ?? []).map((s) => {
+          const node = s.node
+            ? `${s.node.nodeName.toLowerCase()}${s.node.id ? `#${s.node.id}` : ''}${s.node.className ? `.${String(s.node.className).split(' ').join('.')}` : ''}`
+            : '?';
+          return `${node} ${box(s.previousRect)} -> ${box(s.currentRect)}`;
+        });
+        w.__shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -82,7 +97,8 @@ async function measure(path: string, width: number): Promise<Weight> {
       const ld = JSON.parse(s.textContent ?? '{}') as { review?: { name?: string; reviewBody?: string }[] };
       for (const r of ld.review ?? []) bytes += enc.encode(JSON.stringify(r.name ?? '') + JSON.stringify(r.reviewBody ?? '')).length;
     }
-    return { reviewTextBytes: bytes, cls: (window as unknown as { __cls: number }).__cls };
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { reviewTextBytes: bytes, cls: w.__cls, shifts: w.__shifts };
   });
   await context.close();
   return {
@@ -95,6 +111,7 @@ async function measure(path: string, width: number): Promise<Weight> {
     reviewTextBytes: measured.reviewTextBytes,
     withoutReviewText: transferred - measured.reviewTextBytes,
     cls: Math.round(measured.cls * 10000) / 10000,
+    shifts: measured.shifts.join(' | '),
     urls: urls.join(' '),
   };
 }
@@ -105,7 +122,7 @@ describe('page weight, stability and screenshots', () => {
       const w = await measure('/', width);
       weights.push(w);
       expect(w.withoutReviewText).toBeLessThan(200 * 1024);
-      expect(w.cls).toBe(0);
+      expect(w.cls, `layout shifts on / at ${width}px: ${w.shifts}`).toBe(0);
       // The page travels precompressed: far fewer bytes than its HTML.
       expect(w.transferredBytes).toBeLessThan(w.htmlBytes / 2);
       expect(w.requests).toBeLessThanOrEqual(4);
@@ -116,7 +133,7 @@ describe('page weight, stability and screenshots', () => {
     for (const width of [360, 1280]) {
       const w = await measure('/reviews/', width);
       weights.push(w);
-      expect(w.cls).toBe(0);
+      expect(w.cls, `layout shifts on /reviews/ at ${width}px: ${w.shifts}`).toBe(0);
       expect(w.withoutReviewText).toBeLessThan(200 * 1024);
       expect(w.transferredBytes).toBeLessThan(w.htmlBytes / 2);
       expect(w.requests).toBeLessThanOrEqual(5);
