@@ -5,6 +5,8 @@
  * 20 concurrent clients, each in its own session. The server is the real app (createApp with the
  * real MCP router) in a child process, so client work does not share its CPU.
  */
+import { describeMethod } from '../core/insights/build-insights.ts';
+import { RULES_ONLY } from '../core/insights/model/absa-model.ts';
 import { spawn } from 'node:child_process';
 import { createSecretKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -84,7 +86,7 @@ function generatedSnapshot(count: number): Snapshot {
     buildInsights: ({ reviews }) => ({
       version: '1.0.0',
       updated: null,
-      method: { engine: 'none', description: 'not computed for the MCP benchmark' },
+      method: { ...describeMethod(RULES_ONLY), engine: 'none', description: 'not computed for the MCP benchmark' },
       reviewCount: reviews.length,
       aspects: [],
       entities: { technicians: [], services: [], serviceAreas: [] },

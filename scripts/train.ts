@@ -15,6 +15,7 @@ import { loadModel, RULES_ONLY } from '../core/insights/model/absa-model.ts';
 import { readCorpus, type CorpusItem } from './lib/absa-corpus.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 import { DEFAULT_HYPER, sha256, stableJson, trainAbsaModel, type Hyper } from './lib/train-absa-model.ts';
+import { trainReader } from './lib/train-reader.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -83,7 +84,8 @@ if (args.includes('--cv')) {
   );
   crossValidate(k, grid, list('--thresholds', [0.3]), list('--vetoes', [0.1]), list('--trusts', [0.5]));
 } else {
-  const text = stableJson(trainAbsaModel(items, aspects, lexicon, DEFAULT_HYPER, digest));
+  const trained = trainReader(items, lexicon, DEFAULT_HYPER, digest);
+  const text = stableJson(trained.weights);
   if (args.includes('--check')) {
     const same = readFileSync(outPath, 'utf8') === text;
     console.log(same ? 'absa-weights.json is up to date' : 'absa-weights.json differs from a fresh training run');
@@ -91,5 +93,11 @@ if (args.includes('--cv')) {
   }
   writeFileSync(`${outPath}.tmp`, text);
   renameSync(`${outPath}.tmp`, outPath);
+  const e = trained.ece;
+  const q = trained.weights.quotes!;
   console.log(`wrote ${outPath}: ${items.length} training sentences, ${text.length} bytes, sha256 ${sha256(text).slice(0, 16)}`);
+  console.log(
+    `held-out calibration error (ECE): mentions ${e.mentionBefore.toFixed(3)} -> ${e.mentionAfter.toFixed(3)}, polarity ${e.polarityBefore.toFixed(3)} -> ${e.polarityAfter.toFixed(3)}`,
+  );
+  console.log(`quote thresholds: positive ${q.threshold.positive}, negative ${q.threshold.negative} (${JSON.stringify(q.measured)})`);
 }

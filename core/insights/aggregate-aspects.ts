@@ -1,7 +1,9 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
-import type { AspectInsight, Polarity } from '../schemas/insights-schema.ts';
+import type { AspectInsight, Polarity, ShareInterval } from '../schemas/insights-schema.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
-import { pickQuotes, type QuoteCandidate } from './select-quotes.ts';
+import { describeShare } from './describe-share.ts';
+import type { QuantifiedAspects } from './quantify-aspects.ts';
+import { pickQuotes, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
 
 /** Representative quotes per aspect and polarity. */
 export const QUOTES_PER_POLARITY = 3;
@@ -20,13 +22,22 @@ export function round2(x: number): number {
   return Math.round(x * 100) / 100 + 0; // + 0 turns -0 into 0
 }
 
+const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0;
+const roundShare = (s: ShareInterval): ShareInterval => ({ estimate: round3(s.estimate), low: round3(s.low), high: round3(s.high) });
+
 /**
- * Per aspect of the inventory (in inventory order): mention counts by polarity, net score, number
- * of reviews, quarterly trend over `periods`, and representative positive and negative quotes.
+ * Per aspect of the inventory (in inventory order): the corrected opinions and negative share with
+ * its interval and trend (`quantified`), the reader's raw mention counts by polarity with their net
+ * score and quarterly counts over `periods`, the number of reviews, and quotes — only sure readings.
  * A mention is one aspect in one sentence, so a review that praises the crew twice counts twice
  * in `mentions` but once in `reviewCount`.
  */
-export function aggregateAspects(analyzed: readonly AnalyzedReview[], business: BusinessConfig, periods: readonly string[]): AspectInsight[] {
+export function aggregateAspects(
+  analyzed: readonly AnalyzedReview[],
+  business: BusinessConfig,
+  periods: readonly string[],
+  quantified: QuantifiedAspects,
+): AspectInsight[] {
   // One pass over all mentions, then one small assembly per aspect.
   const acc = new Map(
     business.aspects.map((a) => [
@@ -47,18 +58,26 @@ export function aggregateAspects(analyzed: readonly AnalyzedReview[], business: 
       x.counts[m.polarity]++;
       x.byPeriod.get(a.quarter)![m.polarity]++;
       x.reviews.add(a.review.id);
-      if (m.polarity !== 'neutral') x[m.polarity].push({ analyzed: a, sentence: m.sentence, polarity: m.polarity, score: m.score, at: m.start });
+      const quote = sureCandidate(a, m);
+      if (quote) x[quote.polarity as 'positive' | 'negative'].push(quote);
     }
   }
-  return business.aspects.map((aspect) => {
+  return business.aspects.map((aspect, i) => {
     const { counts, byPeriod, reviews, positive, negative } = acc.get(aspect.id)!;
+    const estimate = quantified.estimates.aspects[i] ?? null;
+    const opinions = estimate ? Math.round(estimate.positive) + Math.round(estimate.negative) : null;
+    const share = estimate?.share ? roundShare(estimate.share) : null;
     return {
       id: aspect.id,
       label: aspect.label,
       mentions: { ...counts, total: counts.positive + counts.negative + counts.neutral },
+      opinions: { estimate: opinions ?? 0, positive: Math.round(estimate?.positive ?? 0), negative: Math.round(estimate?.negative ?? 0) },
+      negativeShare: share,
+      inWords: describeShare(aspect.label.toLowerCase(), opinions, share),
       score: netScore(counts),
       reviewCount: reviews.size,
       trend: periods.map((period) => ({ period, ...byPeriod.get(period)!, score: netScore(byPeriod.get(period)!) })),
+      shareTrend: quantified.trends[i] ?? null,
       quotes: { positive: pickQuotes(positive, QUOTES_PER_POLARITY), negative: pickQuotes(negative, QUOTES_PER_POLARITY) },
     };
   });

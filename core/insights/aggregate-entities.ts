@@ -2,9 +2,8 @@ import type { AspectId, BusinessConfig } from '../schemas/business-schema.ts';
 import type { EntityInsight, Polarity, Quote } from '../schemas/insights-schema.ts';
 import { round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
-import { polarityOf } from './polarity.ts';
 import type { Mentions } from './extract-mentions.ts';
-import { pickQuotes, type QuoteCandidate } from './select-quotes.ts';
+import { pickQuotes, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
 
 /** Quotes per entity: the clearest praise, and a complaint whenever there is one. */
 export const QUOTES_PER_ENTITY = 3;
@@ -36,7 +35,7 @@ export function aggregateEntities(analyzed: readonly AnalyzedReview[], business:
  * One entity: the reviews that mention it (as published: stated in content or extracted from the
  * text), their mean rating, the aspect sentiment of the sentences that name it (all of the review
  * when no sentence names it, e.g. a technician recorded on the job but not named by the customer;
- * for towns always all of the review), and quotes from sentences that name it.
+ * for towns always all of the review), and quotes: sure readings of sentences that name it.
  */
 function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly AnalyzedReview[], aspectOrder: readonly AspectId[]): EntityInsight {
   const aspects = new Map<AspectId, Record<Polarity, number>>();
@@ -54,11 +53,12 @@ function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly Analyzed
       c[m.polarity]++;
       aspects.set(m.aspect, c);
     }
-    const quotable = kind === 'serviceAreas' && naming.size === 0 ? a.sentences.map((_, i) => i) : [...naming];
-    for (const i of quotable) {
-      const score = a.sentenceScores[i]!;
-      const polarity = polarityOf(score);
-      if (polarity !== 'neutral') candidates[polarity].push({ analyzed: a, sentence: i, polarity, score });
+    // Quotes: sure readings in the sentences that name the entity (for a town, any sentence of a review there).
+    const quotable = kind === 'serviceAreas' && naming.size === 0 ? null : naming;
+    for (const m of a.mentions) {
+      if (quotable && !quotable.has(m.sentence)) continue;
+      const c = sureCandidate(a, m);
+      if (c) candidates[c.polarity as 'positive' | 'negative'].push(c);
     }
   }
   return {

@@ -1,6 +1,6 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
-import { analyzeSentences, findAspectMentions, type AnalyzedSentence, type AspectMention } from './analyze-text.ts';
+import { analyzeSentences, readMentions, type AnalyzedSentence, type AspectMention, type OpinionMass } from './analyze-text.ts';
 import type { AspectLexicon } from './aspect-lexicon.ts';
 import type { AbsaModel } from './model/absa-model.ts';
 import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
@@ -16,6 +16,8 @@ export interface AnalyzedReview {
   quarter: string;
   sentences: AnalyzedSentence[];
   mentions: ClassifiedMention[];
+  /** Calibrated opinion mass per aspect (see `readMentions`): what the quantifier corrects into shares. */
+  mass: OpinionMass;
   /** Catalog entities named in each sentence (parallel to `sentences`). */
   named: Mentions[];
   /** Opinion of each sentence as a whole (parallel to `sentences`), for quotes about entities. */
@@ -33,7 +35,7 @@ export interface AnalyzedReview {
 export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon, model?: AbsaModel): AnalyzedReview {
   const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
   const sentences = unread ? [] : analyzeSentences(review.text);
-  const mentions = findAspectMentions(sentences, lexicon, model);
+  const { mentions, mass } = readMentions(sentences, lexicon, model);
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
   // A sentence's opinion is its aspect readings when it has some (so an entity quote agrees with
@@ -43,5 +45,5 @@ export function analyzeReview(review: Review, business: BusinessConfig, lexicon:
     if (own.length) return own.reduce((sum, m) => sum + m.score, 0);
     return s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0;
   });
-  return { review, quarter: quarterOf(review.date), sentences, mentions, named, sentenceScores, unread };
+  return { review, quarter: quarterOf(review.date), sentences, mentions, mass, named, sentenceScores, unread };
 }

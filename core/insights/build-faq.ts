@@ -1,12 +1,12 @@
 import type { AspectId, BusinessConfig } from '../schemas/business-schema.ts';
 import type { z } from 'zod';
-import type { FaqEntrySchema } from '../schemas/insights-schema.ts';
+import type { AspectInsight, FaqEntrySchema } from '../schemas/insights-schema.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
 import { findDurations } from './find-durations.ts';
 import { findWarrantyTerms } from './find-warranty-terms.ts';
-import { pickQuotes, type QuoteCandidate } from './select-quotes.ts';
+import { pickQuotes, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
 
 type FaqEntry = z.infer<typeof FaqEntrySchema>;
 
@@ -37,17 +37,19 @@ const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: strin
 ];
 
 /**
- * Questions a prospective customer asks, each answered only from review evidence. In every entry
- * `evidence.positive` / `negative` count reviews the engine reads as positive / negative about the
- * question's aspect (never star ratings), and every "For example" / "On the other hand" quote is a
- * sentence the engine reads with that aspect and that polarity. A question with fewer than
- * MIN_FAQ_EVIDENCE reviews of evidence is left out rather than guessed.
+ * Questions a prospective customer asks, each answered only from review evidence. An aspect's answer
+ * states its corrected share in words (`aspects[].inWords`: an estimate with its interval, or "not
+ * enough opinions yet"); `evidence.positive` / `negative` count the reviews the reader reads as
+ * positive / negative about the question's aspect (raw readings, never star ratings), and every
+ * "For example" / "On the other hand" quote is a sentence the reader is sure says that aspect with
+ * that polarity. A question with fewer than MIN_FAQ_EVIDENCE reviews of evidence is left out.
  */
-export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig): FaqEntry[] {
+export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig, aspects: readonly AspectInsight[]): FaqEntry[] {
   const out: FaqEntry[] = [];
   for (const q of ASPECT_QUESTIONS) {
-    if (!business.aspects.some((a) => a.id === q.aspect)) continue;
-    const entry = aspectAnswer(analyzed, q);
+    const insight = aspects.find((a) => a.id === q.aspect);
+    if (!insight) continue;
+    const entry = aspectAnswer(analyzed, q, insight);
     if (entry) out.push(entry);
   }
   if (business.services.some((s) => s.id === 'roof-replacement')) {
@@ -60,51 +62,45 @@ export function buildFaq(analyzed: readonly AnalyzedReview[], business: Business
 type Verdicts = Record<'positive' | 'negative' | 'neutral', QuoteCandidate[]>;
 
 /**
- * Each review's reading of one aspect: the polarity of the sum of its mention scores, with the
- * strongest mention of that same polarity as the sentence to quote.
+ * Each review's reading of one aspect (the polarity of the sum of its mention scores), and the sure
+ * mentions of that polarity that could be quoted for it.
  */
-function verdicts(analyzed: readonly AnalyzedReview[], aspect: AspectId): Verdicts {
-  const out: Verdicts = { positive: [], negative: [], neutral: [] };
+function verdicts(analyzed: readonly AnalyzedReview[], aspect: AspectId): { reviews: Verdicts; sure: Verdicts } {
+  const reviews: Verdicts = { positive: [], negative: [], neutral: [] };
+  const sure: Verdicts = { positive: [], negative: [], neutral: [] };
   for (const a of analyzed) {
     const ms = a.mentions.filter((m) => m.aspect === aspect);
     if (ms.length === 0) continue;
     const net = ms.reduce((sum, m) => sum + m.score, 0);
     const polarity = polarityOf(net);
-    const agreeing = ms.filter((m) => m.polarity === polarity);
-    const strongest = (agreeing.length ? agreeing : ms).reduce((best, m) => (Math.abs(m.score) > Math.abs(best.score) ? m : best));
-    out[polarity].push({ analyzed: a, sentence: strongest.sentence, polarity: strongest.polarity, score: net, at: strongest.start });
+    const strongest = ms.reduce((best, m) => (Math.abs(m.score) > Math.abs(best.score) ? m : best));
+    reviews[polarity].push({ analyzed: a, sentence: strongest.sentence, polarity, score: net, at: strongest.start });
+    const quotable = ms.filter((m) => m.polarity === polarity).map((m) => sureCandidate(a, m));
+    const best = quotable.filter((c) => c !== null).sort((x, y) => (y.confidence ?? 0) - (x.confidence ?? 0))[0];
+    if (best) sure[polarity].push(best);
   }
-  return out;
+  return { reviews, sure };
 }
 
-function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUESTIONS)[number]): FaqEntry | null {
-  const v = verdicts(analyzed, q.aspect);
+function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUESTIONS)[number], insight: AspectInsight): FaqEntry | null {
+  const { reviews: v, sure } = verdicts(analyzed, q.aspect);
   const pos = v.positive.length;
   const neg = v.negative.length;
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
   const total = pos + neg + v.neutral.length;
-  const agrees = (c: QuoteCandidate, p: string) => c.polarity === p;
-  const quotes = [
-    ...pickQuotes(
-      v.positive.filter((c) => agrees(c, 'positive')),
-      1,
-    ),
-    ...pickQuotes(
-      v.negative.filter((c) => agrees(c, 'negative')),
-      1,
-    ),
-  ];
+  const quotes = [...pickQuotes(sure.positive, 1), ...pickQuotes(sure.negative, 1)];
   const said = quotes.map((x) => ` ${x.polarity === 'positive' ? 'For example' : 'On the other hand'}: "${x.text}"`).join('');
-  const neutral = v.neutral.length ? `, ${v.neutral.length} without a clear opinion` : '';
   const terms = q.aspect === 'warranty' ? warrantyTerms(analyzed) : null;
   return {
     id: q.id,
     question: q.question,
-    answer: `${terms?.text ?? ''}${total} reviews speak about ${q.topic}: ${pos} positively, ${neg} negatively${neutral}.${said}`,
+    answer: `${terms?.text ?? ''}${plural(total, 'review')} speak${total === 1 ? 's' : ''} about ${q.topic}. ${insight.inWords}${said}`,
     evidence: { reviewCount: total, positive: pos, negative: neg },
     reviewIds: citations([...(terms?.ids ?? []), ...quotes.map((x) => x.reviewId)], [...(terms?.evidence ?? []), ...v.positive, ...v.negative]),
   };
 }
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */
 function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids: string[]; evidence: QuoteCandidate[] } | null {
@@ -154,7 +150,7 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
   return {
     id: 'replacement-duration',
     question: 'How long does a roof replacement take?',
-    answer: `${found.length} reviews of roof replacements say how long the work took: ${parts.join(', ')}. On timeliness, ${positive} of these reviews read positive and ${negative} negative. For example: "${quotes[0]!.text}"`,
+    answer: `${plural(found.length, 'review')} of roof replacements say how long the work took: ${parts.join(', ')}. For example: "${quotes[0]!.text}"`,
     evidence: { reviewCount: found.length, positive, negative },
     reviewIds: citations(
       quotes.map((q) => q.reviewId),

@@ -1,20 +1,16 @@
 import type { z } from 'zod';
 import type { AspectId } from '../schemas/business-schema.ts';
-import type { AspectInsight, EntityInsight, Quote, SummarySchema } from '../schemas/insights-schema.ts';
+import type { AspectInsight, EntityInsight, SummarySchema } from '../schemas/insights-schema.ts';
+import { intervalWords, shareWords } from './describe-share.ts';
+import type { Leader } from './quantify/estimate-shares.ts';
 
 type Summary = z.infer<typeof SummarySchema>;
 type Fact = Summary['facts'][number];
 
-/** An aspect needs this many mentions before it can be called strongest or weakest. */
-export const MIN_ASPECT_MENTIONS = 3;
-/** A complaint is "recurring" from this many negative mentions; ranked by negative share, not raw count. */
-export const MIN_COMPLAINTS = 2;
-/** A technician is ranked as praised only when named in at least this many reviews. */
-export const MIN_TECHNICIAN_REVIEWS = 3;
 /** Reviews cited per fact (newest first); a fact about every review cites a sample, not thousands of ids. */
 export const FACT_CITATIONS = 20;
 
-/** Review ids behind the figures, newest first (see build-insights.ts). */
+/** Review ids behind the figures, newest first (see summary-evidence.ts). */
 export interface SummaryEvidence {
   /** Every review counted in `reviewCount`. */
   all: readonly string[];
@@ -26,6 +22,15 @@ export interface SummaryEvidence {
   technicians: ReadonlyMap<string, readonly string[]>;
 }
 
+/** A technician who stands out in the ratings, and where the reviews that name them come from. */
+export interface StandoutTechnician {
+  technician: EntityInsight;
+  /** Reviews whose text names the technician… */
+  inText: number;
+  /** …and reviews that name them only through the job record they were matched to. */
+  fromJobs: number;
+}
+
 /** The measured figures the summary is written from. */
 export interface SummaryInput {
   reviewCount: number;
@@ -34,19 +39,33 @@ export interface SummaryInput {
   /** Reviews in another language, which the English lexicons do not read. */
   otherLanguage: number;
   aspects: readonly AspectInsight[];
-  technicians: readonly EntityInsight[];
+  /** Which aspect is worst and which best across the bootstrap replicates (indices into `aspects`). */
+  worst: Leader;
+  best: Leader;
+  /** The technician who leads the ratings in most replicates (null: none stands out), and whether there were several to compare. */
+  standout: StandoutTechnician | null;
+  comparedTechnicians: number;
   evidence: SummaryEvidence;
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "A, B and C". */
+export function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 /**
- * The editorial summary: a short, neutral paragraph assembled from measured figures, with one
- * quote for and one against. Every number in the text is listed in `facts` with the reviews it
- * counts (up to FACT_CITATIONS of them), and complaints are reported alongside praise, never dropped.
+ * The editorial summary: a short, neutral paragraph written from measured figures. The most praised
+ * aspect and the top complaint are named only when the evidence names them (they lead in at least
+ * 80% of the bootstrap replicates); otherwise it says there is no clear one and names the close ones.
+ * Every number in the text is listed in `facts` with the reviews it counts (up to FACT_CITATIONS),
+ * complaints are reported alongside praise, and quotes are sure readings only.
  */
 export function buildSummary(input: SummaryInput): Summary {
   const facts: Fact[] = [];
   const cite = (ids: readonly string[] = []) => ids.slice(0, FACT_CITATIONS);
-  const fact = <T extends number | string>(key: string, value: T, reviewIds: readonly string[] = []): T => {
+  const fact = <T extends number | string | null>(key: string, value: T, reviewIds: readonly string[] = []): T => {
     facts.push({ key, value, reviewIds: cite(reviewIds) });
     return value;
   };
@@ -55,81 +74,90 @@ export function buildSummary(input: SummaryInput): Summary {
     return { text: 'No verified reviews have been published yet, so there is nothing to summarise.', facts };
   }
   const ev = input.evidence;
-  const parts: string[] = [];
-  const avg = input.averageRating === null ? '' : ` with an average rating of ${fact('averageRating', input.averageRating, ev.all)} stars`;
-  const ratingOnly = input.ratingOnly ? `; ${fact('ratingOnlyReviews', input.ratingOnly, ev.ratingOnly)} of them give a rating without text` : '';
-  const other = input.otherLanguage
-    ? `; ${fact('otherLanguageReviews', input.otherLanguage, ev.otherLanguage)} are not in English and are not analysed for aspects`
-    : '';
-  parts.push(`Based on ${fact('reviewCount', input.reviewCount, ev.all)} verified reviews${avg}${ratingOnly}${other}.`);
-
+  const parts: string[] = [opening(input, fact)];
   const ids = (a: AspectInsight) => ev.aspects.get(a.id) ?? { positive: [], negative: [], any: [] };
-  const rated = input.aspects.filter((a) => a.mentions.total >= MIN_ASPECT_MENTIONS && a.score !== null);
-  const best = [...rated].sort((a, b) => b.score! - a.score! || b.mentions.total - a.mentions.total)[0];
-  const worst = [...rated].sort((a, b) => a.score! - b.score! || b.mentions.total - a.mentions.total)[0];
+
+  const best = input.best.index === null ? null : input.aspects[input.best.index]!;
+  fact('mostPraised', best?.id ?? null, best ? ids(best).positive : []);
   if (best) {
-    const p = fact('strongestAspectPositive', best.mentions.positive, ids(best).positive);
-    const t = fact('strongestAspectMentions', best.mentions.total, ids(best).any);
-    parts.push(`Customers are most positive about ${fact('strongestAspect', best.label)} (${p} of ${t} mentions positive)`);
-  }
-  if (worst && worst !== best) {
-    const n = fact('weakestAspectNegative', worst.mentions.negative, ids(worst).negative);
-    const t = fact('weakestAspectMentions', worst.mentions.total, ids(worst).any);
-    parts[parts.length - 1] += ` and least positive about ${fact('weakestAspect', worst.label)} (${n} of ${t} mentions negative).`;
-  } else if (best) parts[parts.length - 1] += '.';
-
-  const praised = praisedTechnicians(input.technicians, input.averageRating ?? 0);
-  if (praised.length) {
-    const named = praised.map((t, i) => {
-      const reviews = ev.technicians.get(t.id) ?? [];
-      return `${fact(`praisedTechnician${i + 1}`, t.name)} (named in ${fact(`praisedTechnician${i + 1}Reviews`, t.mentions, reviews)} reviews, average rating ${fact(`praisedTechnician${i + 1}AverageRating`, t.averageRating!, reviews)})`;
-    });
-    parts.push(`The most praised technician${praised.length > 1 ? 's are' : ' is'} ${named.join(' and ')}.`);
-  }
-
-  const complaints = topComplaints(input.aspects);
-  if (complaints.length) {
-    const listed = complaints.map(
-      (a, i) =>
-        `${fact(`complaint${i + 1}`, a.label)} (${fact(`complaint${i + 1}Negative`, a.mentions.negative, ids(a).negative)} of ${fact(`complaint${i + 1}Mentions`, a.mentions.total, ids(a).any)} mentions negative)`,
+    const s = best.negativeShare!;
+    const positive = { estimate: 1 - s.estimate, low: 1 - s.high, high: 1 - s.low };
+    fact('mostPraisedOpinions', best.opinions.estimate, ids(best).any);
+    parts.push(
+      `Customers are most positive about ${best.label.toLowerCase()}: ${shareWords(positive.estimate)} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${intervalWords(positive)}).`,
     );
-    parts.push(`Recurring complaints concern ${listed.join(' and ')}.`);
-  } else parts.push(`No aspect draws more than ${MIN_COMPLAINTS - 1} complaints.`);
+  } else parts.push(noClear('most praised aspect', input.best, input.aspects));
 
-  const quotes = [best?.quotes.positive[0], worst?.quotes.negative[0] ?? complaints[0]?.quotes.negative[0]].filter(
-    (q): q is Quote => q !== undefined,
+  const worst = input.worst.index === null ? null : input.aspects[input.worst.index]!;
+  fact('topComplaint', worst?.id ?? null, worst ? ids(worst).negative : []);
+  if (worst) {
+    const s = worst.negativeShare!;
+    fact('topComplaintOpinions', worst.opinions.estimate, ids(worst).any);
+    parts.push(
+      `The top complaint is ${worst.label.toLowerCase()}: ${shareWords(s.estimate)} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${intervalWords(s)}).`,
+    );
+  } else parts.push(noClear('top complaint', input.worst, input.aspects));
+
+  const t = input.standout;
+  fact('standoutTechnician', t?.technician.id ?? null, t ? (ev.technicians.get(t.technician.id) ?? []) : []);
+  if (t) {
+    const reviews = ev.technicians.get(t.technician.id) ?? [];
+    const n = fact('standoutTechnicianReviews', t.technician.mentions, reviews);
+    const where = t.fromJobs === 0 ? 'all by name in the text' : `${t.inText} by name in the text, ${t.fromJobs} more through the job record`;
+    parts.push(
+      `${t.technician.name} stands out among the technicians: named in ${plural(n, 'review')} (${where}), with an average rating of ${fact('standoutTechnicianAverageRating', t.technician.averageRating!, reviews)}.`,
+    );
+  } else if (input.comparedTechnicians > 1) parts.push('No single technician stands out in the ratings.');
+
+  // One sure quote each way: from the most praised aspect and the top complaint, else from the aspect
+  // with the best (worst) share that has one.
+  const byShare = rankedBy(
+    input.aspects.filter((a) => a.negativeShare),
+    (a) => a.negativeShare!.estimate,
   );
-  for (const q of quotes) {
-    fact(q.polarity === 'positive' ? 'quotePositive' : 'quoteNegative', q.text, [q.reviewId]);
-    parts.push(`${q.polarity === 'positive' ? 'One customer wrote' : 'A critical review said'}: "${q.text}"`);
+  const praised = [best, ...byShare].find((a) => a?.quotes.positive.length);
+  const criticised = [worst, ...byShare.reverse()].find((a) => a?.quotes.negative.length);
+  for (const [aspect, q, key, says] of [
+    [praised, praised?.quotes.positive[0], 'quotePositive', 'one customer wrote'],
+    [criticised, criticised?.quotes.negative[0], 'quoteNegative', 'a critical review said'],
+  ] as const) {
+    if (!aspect || !q) continue;
+    fact(key, q.text, [q.reviewId]);
+    fact(`${key}Aspect`, aspect.id, [q.reviewId]);
+    parts.push(`On ${aspect.label.toLowerCase()}, ${says}: "${q.text}"`);
   }
   return { text: parts.join(' '), facts };
 }
 
-/**
- * The two aspects most complained about relative to how often they come up (negative share),
- * among those with at least MIN_COMPLAINTS negative mentions: a much-discussed aspect with many
- * praises is not the "top complaint" just because its raw count is larger.
- */
-export function topComplaints(aspects: readonly AspectInsight[]): AspectInsight[] {
-  const share = (a: AspectInsight) => a.mentions.negative / a.mentions.total;
-  return aspects
-    .filter((a) => a.mentions.negative >= MIN_COMPLAINTS)
-    .sort((a, b) => share(b) - share(a) || b.mentions.negative - a.mentions.negative)
-    .slice(0, 2);
+/** Aspects ordered by a key, ascending (ties by id). */
+function rankedBy(aspects: readonly AspectInsight[], key: (a: AspectInsight) => number): AspectInsight[] {
+  return [...aspects].sort((a, b) => key(a) - key(b) || (a.id < b.id ? -1 : 1));
 }
 
-/**
- * The two technicians with the highest smoothed average rating (shrunk towards the business
- * average by five reviews' weight), among those named in MIN_TECHNICIAN_REVIEWS reviews or more
- * and praised more than criticised: a 4.92 average over 26 reviews ranks above a 4.60 over 30.
- */
-export function praisedTechnicians(technicians: readonly EntityInsight[], prior: number): EntityInsight[] {
-  const PRIOR_WEIGHT = 5;
-  const smoothed = (t: EntityInsight) => (t.averageRating! * t.mentions + prior * PRIOR_WEIGHT) / (t.mentions + PRIOR_WEIGHT);
-  const net = (t: EntityInsight) => t.aspects.reduce((sum, a) => sum + a.positive - a.negative, 0);
-  return technicians
-    .filter((t) => t.averageRating !== null && t.mentions >= MIN_TECHNICIAN_REVIEWS && net(t) > 0)
-    .sort((a, b) => smoothed(b) - smoothed(a) || b.mentions - a.mentions || (a.id < b.id ? -1 : 1))
-    .slice(0, 2);
+/** The first sentence: how many reviews, the average, and which are not read for aspects. */
+function opening(input: SummaryInput, fact: <T extends number | string | null>(key: string, value: T, ids?: readonly string[]) => T): string {
+  const ev = input.evidence;
+  const avg = input.averageRating === null ? '' : ` with an average rating of ${fact('averageRating', input.averageRating, ev.all)} stars`;
+  const notes: string[] = [];
+  if (input.ratingOnly) {
+    const n = fact('ratingOnlyReviews', input.ratingOnly, ev.ratingOnly);
+    notes.push(`${n} of them ${n === 1 ? 'gives' : 'give'} a rating without text`);
+  }
+  if (input.otherLanguage) {
+    const n = fact('otherLanguageReviews', input.otherLanguage, ev.otherLanguage);
+    notes.push(`${n} ${n === 1 ? 'is' : 'are'} not in English and ${n === 1 ? 'is' : 'are'} not read for aspects`);
+  }
+  const n = fact('reviewCount', input.reviewCount, ev.all);
+  return `Based on ${plural(n, 'verified review')}${avg}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
+}
+
+/** "There is no clear top complaint: cleanup, warranty and communication are close." */
+function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[]): string {
+  const close = leader.support
+    .filter((s) => s.share >= 0.1)
+    .slice(0, 3)
+    .map((s) => aspects[s.index]!.label.toLowerCase());
+  if (close.length >= 2) return `There is no clear ${what}: ${listWords(close)} are close.`;
+  if (close.length === 1) return `There is no clear ${what}: ${close[0]} leads, but not by enough to be sure.`;
+  return `There is no clear ${what}: no aspect has enough opinions yet.`;
 }

@@ -3,7 +3,7 @@ import type { Polarity } from '../schemas/insights-schema.ts';
 import { analyzeSentences, findAspectMentions } from './analyze-text.ts';
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { absaModel, type AbsaModel } from './model/absa-model.ts';
-import { categoryProbabilities, predictPolarity } from './model/predict.ts';
+import { readSentence } from './model/predict.ts';
 import { polarityOf } from './polarity.ts';
 import { scoreTarget } from './score-target.ts';
 
@@ -29,7 +29,8 @@ export function classifyTerm(
   b = Math.max(b, a + 1);
   const aspect = opts.aspect ?? (opts.lexicon && findAspectTerms(s.tokens.slice(a, b), opts.lexicon)[0]?.aspect) ?? 'none';
   const sentenceScore = s.tokens.length ? scoreTarget(s, 0, s.tokens.length) : 0;
-  return predictPolarity(opts.model ?? absaModel(), s, a, b, aspect, scoreTarget(s, a, b), sentenceScore).polarity;
+  return readSentence(opts.model ?? absaModel(), s).polarity({ from: a, to: b, aspect, ruleScore: scoreTarget(s, a, b), sentenceScore }).reading
+    .polarity;
 }
 
 /**
@@ -45,13 +46,13 @@ export function classifyAspect(text: string, aspect: AspectId, lexicon: AspectLe
   let best = -1;
   let bestP = -1;
   sentences.forEach((s, i) => {
-    const p = categoryProbabilities(model, [s.scored], []).get(aspect) ?? -1;
+    const p = readSentence(model, s.scored).categories([]).get(aspect) ?? -1;
     if (s.scored.tokens.length && p > bestP) [best, bestP] = [i, p];
   });
   if (best >= 0 && model.polarity) {
     const s = sentences[best]!.scored;
     const score = scoreTarget(s, 0, s.tokens.length);
-    return predictPolarity(model, s, null, null, aspect, score, score).polarity;
+    return readSentence(model, s).polarity({ from: null, to: null, aspect, ruleScore: score, sentenceScore: score }).reading.polarity;
   }
   let total = 0;
   for (const s of sentences) if (s.scored.tokens.length > 0) total += scoreTarget(s.scored, 0, s.scored.tokens.length);

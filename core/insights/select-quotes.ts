@@ -1,5 +1,6 @@
 import type { Polarity, Quote } from '../schemas/insights-schema.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
+import type { AspectMention } from './analyze-text.ts';
 
 /** A sentence that could be quoted for a figure. */
 export interface QuoteCandidate {
@@ -9,6 +10,18 @@ export interface QuoteCandidate {
   score: number;
   /** Character offset of the term the quote is about; used to cut a long sentence to its clause. */
   at?: number;
+  /** Calibrated probability that the quote says what it is quoted for (ranks sure quotes; see `sureCandidates`). */
+  confidence?: number;
+}
+
+/**
+ * Quote candidates from the sure mentions of a set of readings: only a reading whose calibrated
+ * confidence passes the model's quote threshold is ever put on show (fewer quotes, or none, rather
+ * than a wrong one).
+ */
+export function sureCandidate(analyzed: AnalyzedReview, m: AspectMention): QuoteCandidate | null {
+  if (!m.sure || m.polarity === 'neutral') return null;
+  return { analyzed, sentence: m.sentence, polarity: m.polarity, score: m.score, at: m.start, confidence: m.confidence };
 }
 
 /** Sentences longer than this are cut down to the clause that holds the term. */
@@ -48,8 +61,8 @@ export function toQuote(c: QuoteCandidate): Quote {
 /**
  * Picks up to `limit` quotes, at most one per review. Preference, in order: a readable length; a
  * star rating that agrees with the quote (praise from a 4–5 star review, complaint from a 1–3 star
- * one), so that a misread sentence is not the one put on show; the clearest opinion; the newest;
- * the lowest id — a total order, so the same reviews always give the same quotes.
+ * one), so that a misread sentence is not the one put on show; the surest reading; the clearest
+ * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
   const ranked = candidates
@@ -71,7 +84,7 @@ function rank(c: QuoteCandidate): number {
   const readable = end - start >= MIN_QUOTE && end - start <= MAX_QUOTE ? 100 : 0;
   const rating = c.analyzed.review.rating;
   const agrees = (c.polarity === 'positive' && rating >= 4) || (c.polarity === 'negative' && rating <= 3) ? 50 : 0;
-  return readable + agrees + Math.min(10, Math.round(Math.abs(c.score) * 10) / 10);
+  return readable + agrees + Math.round((c.confidence ?? 0) * 20) + Math.min(10, Math.round(Math.abs(c.score) * 10) / 10);
 }
 
 function cmp(a: string, b: string): number {

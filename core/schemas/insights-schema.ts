@@ -31,14 +31,71 @@ export const AspectTrendPointSchema = z
   .object({ period: PeriodSchema, positive: count, negative: count, neutral: count, score: z.number().min(-1).max(1).nullable() })
   .strict();
 
+const fraction = z.number().min(0).max(1);
+
+/** An estimated share with its interval, as fractions (0–1). */
+export const ShareIntervalSchema = z
+  .object({
+    estimate: fraction,
+    low: fraction.meta({ description: 'Lower end of the 90% interval.' }),
+    high: fraction.meta({ description: 'Upper end of the 90% interval.' }),
+  })
+  .strict()
+  .meta({
+    id: 'ShareInterval',
+    description:
+      'An estimate corrected for the reader’s measured errors, with a 90% interval from a seeded bootstrap that carries both the ' +
+      'sampling of the reviews and the uncertainty of the measured error rates.',
+  });
+export type ShareInterval = z.infer<typeof ShareIntervalSchema>;
+
+/** Period label of a share trend: a quarter ("2024-Q3"), a half-year ("2024-H2") or a year ("2024"). */
+export const TrendPeriodSchema = z.string().regex(/^\d{4}(-Q[1-4]|-H[12])?$/);
+
+export const ShareTrendSchema = z
+  .object({
+    granularity: z.enum(['quarter', 'half-year', 'year']).meta({ description: 'The finest periods in which every point has enough opinions.' }),
+    direction: z
+      .enum(['improving', 'declining', 'steady'])
+      .meta({ description: 'Last point against the first: improving or declining only when their intervals do not overlap.' }),
+    points: z.array(z.object({ period: TrendPeriodSchema, opinions: count, negativeShare: ShareIntervalSchema }).strict()),
+  })
+  .strict()
+  .meta({ id: 'ShareTrend' });
+export type ShareTrend = z.infer<typeof ShareTrendSchema>;
+
 export const AspectInsightSchema = z
   .object({
     id: AspectIdSchema,
     label: z.string(),
-    mentions: PolarityCountsSchema,
-    score: z.number().min(-1).max(1).nullable().meta({ description: '(positive − negative) / total mentions; null without mentions.' }),
+    mentions: PolarityCountsSchema.meta({
+      description: 'Raw counts: sentences the reader reads as positive, negative or neutral about the aspect (uncorrected; see opinions).',
+    }),
+    opinions: z
+      .object({
+        estimate: count.meta({ description: 'Estimated opinions (positive + negative); neutral mentions are not opinions.' }),
+        positive: count,
+        negative: count,
+      })
+      .strict()
+      .meta({ description: 'Opinions on the aspect, estimated: the reader’s probabilities corrected for its measured errors (PACC), rounded.' }),
+    negativeShare: ShareIntervalSchema.nullable().meta({
+      description:
+        'Negative ÷ (positive + negative) opinions, corrected, with its 90% interval. null below 30 estimated opinions ' +
+        '("not enough opinions yet") or when the reader was not measured on this aspect.',
+    }),
+    inWords: z.string().meta({ description: 'The share in plain words, e.g. "about half of 54 opinions on cleanup are negative (38–66%)".' }),
+    score: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .meta({ description: '(positive − negative) / total mentions, from the raw counts; null without mentions.' }),
     reviewCount: count.meta({ description: 'Reviews with at least one mention of the aspect.' }),
-    trend: z.array(AspectTrendPointSchema).meta({ description: 'Per quarter, oldest first.' }),
+    trend: z.array(AspectTrendPointSchema).meta({ description: 'Raw mention counts per quarter, oldest first (uncorrected; see shareTrend).' }),
+    shareTrend: ShareTrendSchema.nullable().meta({
+      description: 'The corrected negative share over the last four periods; null when no granularity gives every period enough opinions.',
+    }),
     quotes: z.object({ positive: z.array(QuoteSchema), negative: z.array(QuoteSchema) }).strict(),
   })
   .strict()
@@ -90,7 +147,15 @@ export const FaqEntrySchema = z
 export const SummarySchema = z
   .object({
     text: z.string().min(1),
-    facts: z.array(z.object({ key: z.string(), value: z.union([z.number(), z.string()]), reviewIds: z.array(ReviewIdSchema).default([]) }).strict()),
+    facts: z
+      .array(
+        z.object({ key: z.string(), value: z.union([z.number(), z.string(), z.null()]), reviewIds: z.array(ReviewIdSchema).default([]) }).strict(),
+      )
+      .meta({
+        description:
+          'Every figure in the text with the reviews behind it. topComplaint and mostPraised name an aspect id only when it is the worst ' +
+          '(best) in at least 80% of the bootstrap replicates with at least 5 estimated negative (positive) opinions; otherwise null.',
+      }),
   })
   .strict();
 
@@ -99,7 +164,18 @@ export const InsightsDocumentSchema = z
   .object({
     version: z.literal('1.0.0'),
     updated: CalendarDateSchema.nullable(),
-    method: z.object({ engine: z.string(), description: z.string() }).strict(),
+    method: z
+      .object({
+        engine: z.string(),
+        description: z.string(),
+        reader: z.string().meta({ description: 'Reader version and the fingerprint of its feature definitions.' }),
+        calibration: z.string(),
+        quantifier: z.string(),
+        intervalLevel: fraction,
+        minOpinions: count.meta({ description: 'Below this many estimated opinions no share is published.' }),
+        quotes: z.string().meta({ description: 'How quotes are chosen: only readings whose calibrated confidence passes the quote threshold.' }),
+      })
+      .strict(),
     reviewCount: count,
     aspects: z.array(AspectInsightSchema),
     entities: z

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { analyzeSentences, readRules, type AnalyzedSentence } from '../../core/insights/analyze-text.ts';
+import { analyzeSentences, type AnalyzedSentence } from '../../core/insights/analyze-text.ts';
+import { readRules } from '../../core/insights/read-rules.ts';
 import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import { categoryFeatures, collect, polarityFeatures, type RuleEvidence } from '../../core/insights/model/sentence-features.ts';
 import { scoreTarget } from '../../core/insights/score-target.ts';
@@ -102,8 +103,8 @@ export function polarityExamples(it: CorpusItem): { x: Map<string, number>; y: P
       let b = a;
       while (b < s.tokens.length && s.tokens[b]!.start < range[1]) b++;
       b = Math.max(b, a + 1);
-      polarityFeatures(collect(x), s, a, b, l.category, scoreTarget(s, a, b), sentenceScore);
-    } else polarityFeatures(collect(x), s, null, null, l.category, sentenceScore, sentenceScore);
+      polarityFeatures(collect(x), { sentence: s, from: a, to: b, aspect: l.category, ruleScore: scoreTarget(s, a, b), sentenceScore });
+    } else polarityFeatures(collect(x), { sentence: s, from: null, to: null, aspect: l.category, ruleScore: sentenceScore, sentenceScore });
     return { x, y: l.polarity, implicit: !range };
   });
 }

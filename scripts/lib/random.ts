@@ -1,16 +1,6 @@
-/** A seeded PRNG (mulberry32): the same seed gives the same sequence on every machine. */
-export type Random = () => number;
+import type { Random } from '../../core/random/create-random.ts';
 
-export function createRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom, type Random } from '../../core/random/create-random.ts';
 
 export const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 

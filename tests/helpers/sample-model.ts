@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { describeMethod } from '../../core/insights/build-insights.ts';
+import { RULES_ONLY } from '../../core/insights/model/absa-model.ts';
 import { join } from 'node:path';
 import { parseBusiness, type LocatedRecord } from '../../core/content/parse-content.ts';
 import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
@@ -36,7 +38,7 @@ export function sampleModel(records: ReviewRecord[], baseUrl = 'https://reviews.
     buildInsights: ({ reviews }) => ({
       version: '1.0.0',
       updated: reviews[0]?.date ?? null,
-      method: { engine: 'test', description: 'empty insights for renderer tests' },
+      method: { ...describeMethod(RULES_ONLY), engine: 'test', description: 'empty insights for renderer tests' },
       reviewCount: reviews.length,
       aspects: [],
       entities: { technicians: [], services: [], serviceAreas: [] },

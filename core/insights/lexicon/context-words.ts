@@ -24,6 +24,14 @@ export const NUMBER_WORDS = set(`three four five six seven eight nine ten severa
   3 4 5 6 7 8 9 10`);
 /** Another contractor, whose misses make this one look good: "what two other roofers missed". */
 export const OTHER_PARTY = set(`other last previous prior another first`);
+/**
+ * Before an aspect term, words that put it on another party ("the other roofers were rude", "the previous
+ * crew's mess"). Narrower than OTHER_PARTY: "last" stays out, since "the last day" is this job's.
+ */
+export const OTHER_PARTY_MARKERS = set(`other another previous prior former first old handyman`);
+/** Nouns naming a party, which "other", "another"… two words before put on someone else ("another company that charged…"). */
+export const PARTY_NOUNS = set(`roofer roofers company companies contractor contractors crew crews guys handyman bid bids quote quotes
+  estimate estimates outfit installer installers`);
 /** Words that leave leftovers behind: "the magnet sweep missed a lot of nails". */
 export const MISSED = set(`missed forgot skipped overlooked`);
 /** Negators that, before "left", mean nothing was left ("not a nail left"). */

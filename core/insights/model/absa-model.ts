@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import type { Polarity } from '../../schemas/insights-schema.ts';
+import { AspectRatesSchema, type AspectRates } from '../quantify/binary-rates.ts';
+import { CalibrationSchema, IDENTITY_CALIBRATION, type Calibration } from './calibration.ts';
+import { featureFingerprint } from './feature-fingerprint.ts';
 import type { FeatureSink } from './sentence-features.ts';
 import { isTextFeature, textTable, type TextTable } from './text-table.ts';
 import weights from './absa-weights.json' with { type: 'json' };
 
 const WeightTableSchema = z.record(z.string(), z.array(z.number()));
+const ClaimCalibrationSchema = z.object({ intercept: z.number(), slope: z.number(), explicit: z.number() }).strict();
+export type ClaimCalibration = z.infer<typeof ClaimCalibrationSchema>;
 
 /** The shipped weights file (`absa-weights.json`), written by `npm run train`. */
 export const AbsaWeightsSchema = z.object({
@@ -27,6 +32,31 @@ export const AbsaWeightsSchema = z.object({
     })
     .nullable()
     .meta({ description: 'trust: the model overrules the rule reading only when its top class has at least this probability.' }),
+  /** Fingerprint of the feature definitions the layers were trained with (see feature-fingerprint.ts); checked on load. */
+  features: z.string().optional(),
+  /** Platt / temperature scaling fitted on writer-held-out predictions; absent: the raw probabilities. */
+  calibration: CalibrationSchema.nullable().optional(),
+  /** Measured rates per aspect for corrected shares (PACC); absent: no share is published. */
+  quantifier: z
+    .object({ method: z.literal('pacc'), folds: z.string(), aspects: z.record(z.string(), AspectRatesSchema) })
+    .strict()
+    .nullable()
+    .optional(),
+  /** When a reading may be quoted: the claim calibration and its threshold per polarity; absent: nothing is quoted. */
+  quotes: z
+    .object({
+      /** Target precision of quotes on held-out writers, and the one-sided confidence of the Clopper–Pearson bounds reported. */
+      precision: z.number(),
+      confidence: z.number(),
+      /** P(claim right) = σ(intercept + slope·logit(reading confidence) + explicit·[a term names the aspect]), per polarity. */
+      claim: z.object({ positive: ClaimCalibrationSchema, negative: ClaimCalibrationSchema }).strict(),
+      threshold: z.object({ positive: z.number(), negative: z.number() }).strict(),
+      /** What the thresholds kept on the held-out predictions they were chosen on. */
+      measured: z.record(z.string(), z.union([z.string(), z.number()])),
+    })
+    .strict()
+    .nullable()
+    .optional(),
 });
 export type AbsaWeights = z.infer<typeof AbsaWeightsSchema>;
 
@@ -45,11 +75,23 @@ export interface AbsaModel {
   polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
   /** Word features of both layers, indexed by word (see text-table.ts). */
   text: TextTable;
+  /** Whether the probabilities are calibrated (a fitted calibration shipped), and how. */
+  calibrated: boolean;
+  calibration: Calibration;
+  /** Measured rates per aspect id (null: no corrected shares). */
+  rates: ReadonlyMap<string, AspectRates> | null;
+  /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
+  quotes: { precision: number; claim: Record<'positive' | 'negative', ClaimCalibration>; threshold: Record<'positive' | 'negative', number> } | null;
 }
 
-/** Validates and indexes a weights document. */
+/** Validates and indexes a weights document; weights trained with other feature definitions are refused. */
 export function loadModel(json: unknown): AbsaModel {
   const w = AbsaWeightsSchema.parse(json);
+  if (w.features !== undefined && w.features !== featureFingerprint()) {
+    throw new Error(
+      `ABSA weights were trained with other feature definitions (fingerprint ${w.features}, the code's is ${featureFingerprint()}): run npm run train`,
+    );
+  }
   return {
     version: w.version,
     category: w.category && {
@@ -72,6 +114,10 @@ export function loadModel(json: unknown): AbsaModel {
       ...(w.category && { category: new Map(Object.entries(w.category.weights)) }),
       ...(w.polarity && { polarity: new Map(Object.entries(w.polarity.weights)) }),
     }),
+    calibrated: Boolean(w.calibration),
+    calibration: w.calibration ?? IDENTITY_CALIBRATION,
+    rates: w.quantifier ? new Map(Object.entries(w.quantifier.aspects)) : null,
+    quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
 }
 
@@ -93,7 +139,16 @@ export function absaModel(): AbsaModel {
 }
 
 /** A model with no learned layers: the rules alone (used to measure what the model adds). */
-export const RULES_ONLY: AbsaModel = { version: 0, category: null, polarity: null, text: textTable({}) };
+export const RULES_ONLY: AbsaModel = {
+  version: 0,
+  category: null,
+  polarity: null,
+  text: textTable({}),
+  calibrated: false,
+  calibration: IDENTITY_CALIBRATION,
+  rates: null,
+  quotes: null,
+};
 
 /** Linear scores of a weight table: call `sink` with features, then read `scores`. */
 export function linearScorer(table: Map<string, number[]>, bias: readonly number[]): { sink: FeatureSink; scores: number[] } {

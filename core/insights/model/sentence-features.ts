@@ -33,24 +33,36 @@ export function featureWord(norm: string): string {
   return norm;
 }
 
+/** The word before a sentence's first word, and before a word that follows punctuation (bigrams). */
+export const SENTENCE_START = '<s>';
+export const AFTER_PUNCTUATION = '<p>';
+/** Punctuation that is a feature of its own. */
+export const COUNTED_PUNCTUATION: ReadonlySet<string> = new Set(['?', '!']);
+/** A word's first letters stand for its inflections and many misspellings ("charged", "chargd")… */
+export const PREFIX_LENGTH = 5;
+
+/** …for words longer than that: the prefix feature of a feature word, or null. */
+export const prefixOf = (word: string): string | null => (word.length > PREFIX_LENGTH ? word.slice(0, PREFIX_LENGTH) : null);
+
 /**
- * Unigrams, bigrams and prefixes of the words of a sentence (and "?", "!"). Computed once per
- * sentence while it is read and then dropped (a build holds every sentence; it must not hold
- * these strings too): both layers read them, each from its own weight table.
+ * Unigrams, bigrams and prefixes of the words of a sentence (and "?", "!"), as named features. Training
+ * reads these; inference walks the same definitions through the word index of text-table.ts (a unit
+ * test checks that both give the same sums). Computed once per sentence while it is read and then
+ * dropped (a build holds every sentence; it must not hold these strings too).
  */
 export function textFeatures(s: ScoredSentence): string[] {
   const out: string[] = [];
-  let prev = '<s>';
+  let prev = SENTENCE_START;
   for (const t of s.tokens) {
     if (!t.word) {
-      if (t.norm === '?' || t.norm === '!') out.push(`u:${t.norm}`);
-      prev = '<p>';
+      if (COUNTED_PUNCTUATION.has(t.norm)) out.push(`u:${t.norm}`);
+      prev = AFTER_PUNCTUATION;
       continue;
     }
     const w = featureWord(t.norm);
     out.push(`u:${w}`, `b:${prev}_${w}`);
-    // A word's first five letters stand for its inflections and many misspellings ("charged", "chargd").
-    if (w.length > 5) out.push(`p:${w.slice(0, 5)}`);
+    const prefix = prefixOf(w);
+    if (prefix) out.push(`p:${prefix}`);
     prev = w;
   }
   return out;
@@ -106,35 +118,34 @@ export function scoreBucket(x: number): string {
 const WINDOW = 5;
 
 /**
+ * What the polarity layer reads a polarity for: a term (tokens `[from, to)` of the sentence) or, with
+ * both null, an implicit aspect (no word names it; the sentence is the context), with the rules' score
+ * of the term (of the sentence, when implicit) and of the whole sentence.
+ */
+export interface Target {
+  sentence: ScoredSentence;
+  from: number | null;
+  to: number | null;
+  aspect: string;
+  ruleScore: number;
+  sentenceScore: number;
+}
+
+/**
  * Features of one target for the polarity model: the rule score of the target and of the whole
  * sentence (bucketed and scaled — the rules become features, and the model learns when to trust
  * them), the aspect, the words around the target in its clause, the opinion words of its clause
  * with the sign the rules gave them (after negation), and the sentence's words. `from`/`to` are a
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
-export function polarityFeatures(
-  f: FeatureSink,
-  s: ScoredSentence,
-  from: number | null,
-  to: number | null,
-  aspect: string,
-  ruleScore: number,
-  sentenceScore: number,
-): void {
-  addTextFeatures(f, textFeatures(s));
-  targetFeatures(f, s, from, to, aspect, ruleScore, sentenceScore);
+export function polarityFeatures(f: FeatureSink, t: Target): void {
+  addTextFeatures(f, textFeatures(t.sentence));
+  targetFeatures(f, t);
 }
 
 /** The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets). */
-export function targetFeatures(
-  f: FeatureSink,
-  s: ScoredSentence,
-  from: number | null,
-  to: number | null,
-  aspect: string,
-  ruleScore: number,
-  sentenceScore: number,
-): void {
+export function targetFeatures(f: FeatureSink, target: Target): void {
+  const { sentence: s, from, to, aspect, ruleScore, sentenceScore } = target;
   const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
   f(`rs:${scoreBucket(ruleScore)}`, 1);
   f('rsc', clip(ruleScore));

@@ -1,5 +1,5 @@
 import type { ScoredSentence } from '../scored-sentence.ts';
-import { featureWord } from './sentence-features.ts';
+import { AFTER_PUNCTUATION, COUNTED_PUNCTUATION, featureWord, prefixOf, SENTENCE_START } from './sentence-features.ts';
 
 /** The weights of one word-level feature in each layer (null: none). One shape for every entry, typed arrays: a hot loop. */
 class Pair {
@@ -67,26 +67,24 @@ function info(t: TextTable, norm: string): WordInfo {
   const hit = t.words.get(norm);
   if (hit) return hit;
   const word = featureWord(norm);
+  const prefix = prefixOf(word);
   const out: WordInfo = {
     word,
     unigram: t.unigram.get(word),
-    prefix: word.length > 5 ? t.prefix.get(word.slice(0, 5)) : undefined,
+    prefix: prefix === null ? undefined : t.prefix.get(prefix),
     next: t.bigram.get(word),
   };
   if (t.words.size < MAX_WORDS) t.words.set(norm, out);
   return out;
 }
 
-const START = '<s>';
-const PUNCT = '<p>';
-
-/** Adds the sentence's word features (unigrams, bigrams, prefixes, "?" and "!") to each layer's scores. */
+/** Adds the sentence's word features (`textFeatures`' definitions: unigrams, bigrams, prefixes, counted punctuation) to each layer's scores. */
 export function addTextScores(t: TextTable, s: ScoredSentence, category: number[] | null, polarity: number[] | null): void {
-  let next = t.bigram.get(START);
+  let next = t.bigram.get(SENTENCE_START);
   for (const tok of s.tokens) {
     if (!tok.word) {
-      if (tok.norm === '?' || tok.norm === '!') addPair(category, polarity, t.unigram.get(tok.norm));
-      next = t.bigram.get(PUNCT);
+      if (COUNTED_PUNCTUATION.has(tok.norm)) addPair(category, polarity, t.unigram.get(tok.norm));
+      next = t.bigram.get(AFTER_PUNCTUATION);
       continue;
     }
     const w = info(t, tok.norm);

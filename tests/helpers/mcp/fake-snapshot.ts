@@ -1,4 +1,6 @@
 import { createFindEngine } from '../../../core/find/create-find-engine.ts';
+import { describeMethod } from '../../../core/insights/build-insights.ts';
+import { RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
 import type { BuildManifest } from '../../../core/build/build-manifest-schema.ts';
 import type { InsightsDocument } from '../../../core/schemas/insights-schema.ts';
 import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
@@ -33,7 +35,7 @@ export function sampleRecords(): ReviewRecord[] {
 const SAMPLE_INSIGHTS: Omit<InsightsDocument, 'moderation'> = {
   version: '1.0.0',
   updated: '2024-12-31',
-  method: { engine: 'test', description: 'fixture insights' },
+  method: { ...describeMethod(RULES_ONLY), engine: 'test', description: 'fixture insights' },
   reviewCount: 61,
   aspects: [],
   entities: { technicians: [], services: [], serviceAreas: [] },

@@ -1,0 +1,46 @@
+import type { ShareInterval } from '../schemas/insights-schema.ts';
+
+/** Plain-words anchors for a share: the nearest one is said ("about 1 in 3"). */
+const ANCHORS: readonly (readonly [number, string])[] = [
+  [0, 'almost none'],
+  [0.1, 'about 1 in 10'],
+  [0.2, 'about 1 in 5'],
+  [0.25, 'about 1 in 4'],
+  [1 / 3, 'about 1 in 3'],
+  [0.4, 'about 2 in 5'],
+  [0.5, 'about half'],
+  [0.6, 'about 3 in 5'],
+  [2 / 3, 'about 2 in 3'],
+  [0.75, 'about 3 in 4'],
+  [0.8, 'about 4 in 5'],
+  [0.9, 'about 9 in 10'],
+  [1, 'almost all'],
+];
+
+/** A share as a roofer would say it: "about 1 in 3". */
+export function shareWords(share: number): string {
+  let best = ANCHORS[0]!;
+  for (const a of ANCHORS) if (Math.abs(a[0] - share) < Math.abs(best[0] - share)) best = a;
+  return best[1];
+}
+
+const percent = (x: number) => Math.round(x * 100);
+
+/** "38–66%": an interval in whole percents. */
+export const intervalWords = (s: ShareInterval): string => `${percent(s.low)}–${percent(s.high)}%`;
+
+const opinionsWords = (n: number) => `${n} opinion${n === 1 ? '' : 's'}`;
+
+/**
+ * An aspect's negative share in one sentence a roofer understands: "about half of 54 opinions on
+ * cleanup are negative (38–66%)", or why there is no share: "not enough opinions yet on cleanup
+ * (about 12)", "the reader has not been measured on cleanup". `subject` is the aspect's label as it
+ * reads in a sentence ("cleanup").
+ */
+export function describeShare(subject: string, opinions: number | null, share: ShareInterval | null): string {
+  if (opinions === null) return `The reader has not been measured on ${subject}, so no share is estimated.`;
+  if (share === null) return `Not enough opinions yet on ${subject}${opinions > 0 ? ` (about ${opinionsWords(opinions)} so far)` : ''}.`;
+  return `${capitalize(shareWords(share.estimate))} of ${opinionsWords(opinions)} on ${subject} are negative (${intervalWords(share)}).`;
+}
+
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

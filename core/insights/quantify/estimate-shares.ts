@@ -1,0 +1,168 @@
+import { createRandom, normalDraw, type Random } from '../../random/create-random.ts';
+import type { AspectRates, BinaryRates } from './binary-rates.ts';
+import { paccCount } from './pacc-count.ts';
+
+/** What one review (or any group of sentences) contributes: calibrated opinion mass per aspect, and its sentences. */
+export interface OpinionUnit {
+  /** Per aspect `a` of the inventory: the summed probability of a positive opinion at `2a`, of a negative one at `2a + 1`. */
+  mass: readonly number[];
+  /** Sentences the reader read. */
+  sentences: number;
+}
+
+export interface ShareOptions {
+  /** Bootstrap replicates. */
+  replicates: number;
+  /** Central interval level, e.g. 0.9. */
+  level: number;
+  seed: number;
+  /** Below this many estimated opinions no share is published. */
+  minOpinions: number;
+  /** A leader (worst, best) needs at least this many estimated opinions on its side… */
+  minLeaderOpinions: number;
+  /** …and to lead in at least this share of the replicates. */
+  leaderSupport: number;
+}
+
+export interface ShareInterval {
+  estimate: number;
+  low: number;
+  high: number;
+}
+
+export interface AspectEstimate {
+  /** Estimated positive and negative opinions (corrected counts, not rounded). */
+  positive: number;
+  negative: number;
+  /** Negative ÷ (positive + negative) with its interval; null below `minOpinions`. */
+  share: ShareInterval | null;
+}
+
+/** Which aspect leads (is worst, or best) across the replicates. */
+export interface Leader {
+  /** The aspect's index when it leads in at least `leaderSupport` of the replicates, else null. */
+  index: number | null;
+  /** Per aspect index, the share of replicates it led in (eligible aspects only, largest first). */
+  support: { index: number; share: number }[];
+}
+
+export interface ShareEstimates {
+  /** Per aspect of the inventory; null where the reader has no measured rates (nothing can be corrected). */
+  aspects: (AspectEstimate | null)[];
+  worst: Leader;
+  best: Leader;
+}
+
+/** Reviews are pooled into at most this many blocks before resampling: the bootstrap costs the same at 1,000 and 100,000 reviews. */
+const MAX_BLOCKS = 2000;
+/** Rates drawn for a replicate keep at least this gap (a draw with tpr ≤ fpr would make the correction meaningless). */
+const MIN_DRAWN_GAP = 0.05;
+
+/**
+ * Corrected opinion counts and negative shares per aspect, with bootstrap intervals that carry both
+ * sources of doubt: which reviews happened to be written (units resampled with replacement) and how the
+ * reader errs on writers it has not seen (rates drawn from their measured spread). The point estimate
+ * is PACC on all units with the measured rates. Deterministic: a fixed seed and a fixed order.
+ */
+export function estimateShares(units: readonly OpinionUnit[], rates: readonly (AspectRates | null)[], o: ShareOptions): ShareEstimates {
+  const width = rates.length * 2;
+  const blocks = poolBlocks(units, width);
+  const total = sumBlocks(blocks, width, null);
+  const point = rates.map((r, a) => (r ? counts(total.mass, total.sentences, a, r.positive, r.negative) : null));
+  const random = createRandom(o.seed);
+  const draws: (number | null)[][] = rates.map(() => []);
+  const pick = new Int32Array(blocks.length);
+  for (let b = 0; b < o.replicates; b++) {
+    for (let i = 0; i < pick.length; i++) pick[i] = Math.floor(random() * blocks.length);
+    const s = sumBlocks(blocks, width, pick);
+    rates.forEach((r, a) => {
+      if (!r) return;
+      const c = counts(s.mass, s.sentences, a, drawRates(r.positive, random), drawRates(r.negative, random));
+      draws[a]!.push(c.positive + c.negative > 0 ? c.negative / (c.positive + c.negative) : null);
+    });
+  }
+  const aspects = point.map((p, a) => {
+    if (!p) return null;
+    const opinions = p.positive + p.negative;
+    return { ...p, share: opinions >= o.minOpinions ? interval(p.negative / opinions, draws[a]!, o.level) : null };
+  });
+  const eligible = (side: 'positive' | 'negative') => aspects.flatMap((e, a) => (e?.share && e[side] >= o.minLeaderOpinions ? [a] : []));
+  return {
+    aspects,
+    worst: leader(eligible('negative'), draws, o, (x, y) => x > y),
+    best: leader(eligible('positive'), draws, o, (x, y) => x < y),
+  };
+}
+
+function counts(mass: Float64Array, sentences: number, a: number, pos: Pick<BinaryRates, 'tpr' | 'fpr'>, neg: Pick<BinaryRates, 'tpr' | 'fpr'>) {
+  return { positive: paccCount(mass[2 * a]!, sentences, pos), negative: paccCount(mass[2 * a + 1]!, sentences, neg) };
+}
+
+/** Rates a writer we have not seen might have: normal around the measured ones, within [0, 1], tpr kept above fpr. */
+function drawRates(r: BinaryRates, random: Random): { tpr: number; fpr: number } {
+  const fpr = Math.min(1 - MIN_DRAWN_GAP, Math.max(0, r.fpr + r.fprSd * normalDraw(random)));
+  const tpr = Math.min(1, Math.max(fpr + MIN_DRAWN_GAP, r.tpr + r.tprSd * normalDraw(random)));
+  return { tpr, fpr };
+}
+
+interface Block {
+  mass: Float64Array;
+  sentences: number;
+}
+
+/** Units pooled round-robin into at most MAX_BLOCKS blocks (one unit per block when there are fewer). */
+function poolBlocks(units: readonly OpinionUnit[], width: number): Block[] {
+  const n = Math.min(units.length, MAX_BLOCKS);
+  const blocks = Array.from({ length: n }, () => ({ mass: new Float64Array(width), sentences: 0 }));
+  units.forEach((u, i) => {
+    const block = blocks[i % n]!;
+    for (let k = 0; k < width; k++) block.mass[k]! += u.mass[k] ?? 0;
+    block.sentences += u.sentences;
+  });
+  return blocks;
+}
+
+/** Sums of all blocks, or of the blocks `pick` names (with repeats). */
+function sumBlocks(blocks: readonly Block[], width: number, pick: Int32Array | null): Block {
+  const out = { mass: new Float64Array(width), sentences: 0 };
+  const n = pick ? pick.length : blocks.length;
+  for (let i = 0; i < n; i++) {
+    const block = blocks[pick ? pick[i]! : i]!;
+    for (let k = 0; k < width; k++) out.mass[k]! += block.mass[k]!;
+    out.sentences += block.sentences;
+  }
+  return out;
+}
+
+/** The central `level` interval of the replicates (percentile bootstrap), widened to hold the point estimate. */
+function interval(estimate: number, replicates: readonly (number | null)[], level: number): ShareInterval {
+  const sorted = replicates.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return { estimate, low: 0, high: 1 };
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+  const tail = (1 - level) / 2;
+  return { estimate, low: Math.min(estimate, at(tail)), high: Math.max(estimate, at(1 - tail)) };
+}
+
+/** Counts, per replicate, which eligible aspect leads (`before(x, y)`: x ranks ahead of y). */
+function leader(
+  eligible: readonly number[],
+  draws: readonly (number | null)[][],
+  o: ShareOptions,
+  before: (x: number, y: number) => boolean,
+): Leader {
+  const wins = new Map(eligible.map((a) => [a, 0]));
+  for (let b = 0; b < o.replicates; b++) {
+    let best = -1;
+    for (const a of eligible) {
+      const x = draws[a]![b];
+      if (x === null || x === undefined) continue;
+      if (best < 0 || before(x, draws[best]![b]!)) best = a;
+    }
+    if (best >= 0) wins.set(best, wins.get(best)! + 1);
+  }
+  const support = [...wins]
+    .map(([index, n]) => ({ index, share: n / Math.max(1, o.replicates) }))
+    .sort((x, y) => y.share - x.share || x.index - y.index);
+  const top = support[0];
+  return { index: top && top.share >= o.leaderSupport ? top.index : null, support };
+}

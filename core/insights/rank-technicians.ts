@@ -1,0 +1,47 @@
+import type { EntityInsight } from '../schemas/insights-schema.ts';
+import { createRandom } from '../random/create-random.ts';
+import type { AnalyzedReview } from './analyze-review.ts';
+import type { StandoutTechnician } from './build-summary.ts';
+import { SHARE_RULES } from './quantify/share-rules.ts';
+
+/** A technician is compared only when named in at least this many reviews… */
+export const MIN_TECHNICIAN_REVIEWS = 3;
+/** …and averages are shrunk towards the business average by this many reviews' weight (a 5.0 over 3 reviews is no proof). */
+const PRIOR_WEIGHT = 5;
+
+/**
+ * The technician who stands out in the ratings, by evidence rather than raw counts: among those named
+ * in MIN_TECHNICIAN_REVIEWS reviews or more and praised more than criticised, the one whose shrunk
+ * average rating is highest in at least SHARE_RULES.leaderSupport of seeded bootstrap replicates of
+ * their reviews — else none. Also says how many of their reviews name them in the text and how many
+ * only through the job record.
+ */
+export function rankTechnicians(
+  analyzed: readonly AnalyzedReview[],
+  technicians: readonly EntityInsight[],
+  prior: number,
+): { standout: StandoutTechnician | null; compared: number } {
+  const net = (t: EntityInsight) => t.aspects.reduce((sum, a) => sum + a.positive - a.negative, 0);
+  const eligible = technicians.filter((t) => t.averageRating !== null && t.mentions >= MIN_TECHNICIAN_REVIEWS && net(t) > 0);
+  const sorted = [...analyzed].sort((a, b) => (a.review.id < b.review.id ? -1 : 1));
+  const reviewsOf = (id: string) => sorted.filter((a) => a.review.technicians.some((x) => x.id === id));
+  const ratings = eligible.map((t) => reviewsOf(t.id).map((a) => a.review.rating));
+  const random = createRandom(SHARE_RULES.seed);
+  const wins = eligible.map(() => 0);
+  for (let b = 0; b < SHARE_RULES.replicates && eligible.length > 1; b++) {
+    let best = -1;
+    let bestMean = -Infinity;
+    ratings.forEach((rs, i) => {
+      let sum = 0;
+      for (let k = 0; k < rs.length; k++) sum += rs[Math.floor(random() * rs.length)]!;
+      const mean = (sum + prior * PRIOR_WEIGHT) / (rs.length + PRIOR_WEIGHT);
+      if (mean > bestMean) [best, bestMean] = [i, mean];
+    });
+    wins[best]!++;
+  }
+  const lead = wins.indexOf(Math.max(...wins, 0));
+  if (eligible.length < 2 || wins[lead]! < SHARE_RULES.leaderSupport * SHARE_RULES.replicates) return { standout: null, compared: eligible.length };
+  const technician = eligible[lead]!;
+  const inText = reviewsOf(technician.id).filter((a) => a.named.some((n) => n.technicians.includes(technician.id))).length;
+  return { standout: { technician, inText, fromJobs: technician.mentions - inText }, compared: eligible.length };
+}

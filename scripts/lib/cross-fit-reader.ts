@@ -1,0 +1,274 @@
+/**
+ * Writer-held-out cross-fitting of the reader: one model per training writer, trained on the other
+ * writers and read on that writer's sentences. What those held-out readings show — how the layers'
+ * probabilities should be scaled, how the reader scores each aspect's opinions on writers it has not
+ * seen, and how sure a reading must be before it is quoted — ships with the weights (`npm run train`)
+ * and is what `npm run eval` measures.
+ */
+import { analyzeSentences, readMentions, type AspectMention } from '../../core/insights/analyze-text.ts';
+import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import { loadModel, type AbsaModel, type ClaimCalibration } from '../../core/insights/model/absa-model.ts';
+import { calibrateMention, calibratePolarity, IDENTITY_CALIBRATION, logit, type Calibration } from '../../core/insights/model/calibration.ts';
+import type { AspectRates, BinaryRates } from '../../core/insights/quantify/binary-rates.ts';
+import { clopperPearsonLower } from '../../core/insights/quantify/clopper-pearson.ts';
+import { readAspects } from '../../core/insights/read-aspects.ts';
+import type { Polarity } from '../../core/schemas/insights-schema.ts';
+import type { CorpusItem } from './absa-corpus.ts';
+import { expectedCalibrationError, fitLogistic, fitPlatt, fitTemperature } from './fit-calibration.ts';
+import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
+
+/** A model that never saw `writer`, and that writer's sentences. */
+export interface Fold {
+  writer: string;
+  model: AbsaModel;
+  items: CorpusItem[];
+}
+
+/** Trains one fold per writer (sorted, so the result does not depend on corpus order). */
+export function trainFolds(items: readonly CorpusItem[], aspects: readonly string[], lexicon: AspectLexicon, hyper: Hyper): Fold[] {
+  const writers = [...new Set(items.map((it) => it.writer))].sort();
+  return writers.map((writer) => ({
+    writer,
+    model: loadModel(
+      trainAbsaModel(
+        items.filter((it) => it.writer !== writer),
+        aspects,
+        lexicon,
+        hyper,
+      ),
+    ),
+    items: items.filter((it) => it.writer === writer),
+  }));
+}
+
+/** The gold polarity of each aspect an item is labelled with. */
+export const goldOf = (it: CorpusItem): Map<string, Polarity> => new Map(it.labels.map((l) => [l.category, l.polarity]));
+
+/** Raw (uncalibrated) probabilities of every aspect an item's sentences could speak of: the most likely sentence per aspect. */
+function rawReadings(model: AbsaModel, it: CorpusItem, lexicon: AspectLexicon): Map<string, { mention: number; polarity: number[] }> {
+  const raw = { ...model, calibration: IDENTITY_CALIBRATION, calibrated: true };
+  const out = new Map<string, { mention: number; polarity: number[] }>();
+  for (const s of analyzeSentences(it.text)) {
+    for (const r of readAspects(s.scored, lexicon, raw, 0)) {
+      if (!r.measured) continue;
+      if ((out.get(r.aspect)?.mention ?? -1) >= r.mention) continue;
+      out.set(r.aspect, { mention: r.mention, polarity: [r.polarity.positive, r.polarity.negative, r.polarity.neutral] });
+    }
+  }
+  return out;
+}
+
+const CLASS_INDEX: Record<Polarity, number> = { positive: 0, negative: 1, neutral: 2 };
+
+export interface CalibrationFit {
+  calibration: Calibration;
+  /** Expected calibration error of the held-out readings before and after: mentions, and the polarity's top class. */
+  ece: { mentionBefore: number; mentionAfter: number; polarityBefore: number; polarityAfter: number };
+  pairs: number;
+}
+
+/** Fits Platt and temperature scaling on the held-out readings of every fold. */
+export function fitReaderCalibration(folds: readonly Fold[], lexicon: AspectLexicon): CalibrationFit {
+  const mention: number[] = [];
+  const present: boolean[] = [];
+  const polarity: number[][] = [];
+  const gold: number[] = [];
+  for (const f of folds) {
+    for (const it of f.items) {
+      const g = goldOf(it);
+      for (const [aspect, r] of rawReadings(f.model, it, lexicon)) {
+        mention.push(r.mention);
+        present.push(g.has(aspect));
+        const p = g.get(aspect);
+        if (p) {
+          polarity.push(r.polarity);
+          gold.push(CLASS_INDEX[p]);
+        }
+      }
+    }
+  }
+  const calibration: Calibration = { mention: fitPlatt(mention, present), polarity: { temperature: fitTemperature(polarity, gold) } };
+  return { calibration, ece: calibrationErrors(mention, present, polarity, gold, calibration), pairs: mention.length };
+}
+
+/** ECE before and after a calibration, on raw readings and their outcomes. */
+export function calibrationErrors(
+  mention: readonly number[],
+  present: readonly boolean[],
+  polarity: readonly number[][],
+  gold: readonly number[],
+  c: Calibration,
+): CalibrationFit['ece'] {
+  const top = (p: readonly number[]) => p.indexOf(Math.max(...p));
+  const after = polarity.map((p) => calibratePolarity(p, c));
+  return {
+    mentionBefore: expectedCalibrationError(mention, present),
+    mentionAfter: expectedCalibrationError(
+      mention.map((p) => calibrateMention(p, c)),
+      present,
+    ),
+    polarityBefore: expectedCalibrationError(
+      polarity.map((p) => Math.max(...p)),
+      polarity.map((p, i) => top(p) === gold[i]),
+    ),
+    polarityAfter: expectedCalibrationError(
+      after.map((p) => Math.max(...p)),
+      after.map((p, i) => top(p) === gold[i]),
+    ),
+  };
+}
+
+/** One held-out item read as the build reads a review: its opinion mass per aspect and its mentions. */
+export interface HeldOutReading {
+  writer: string;
+  item: CorpusItem;
+  mass: number[];
+  mentions: AspectMention[];
+}
+
+/** Reads every fold's items with the fold's model under `calibration` (no quote threshold: every claim is kept). */
+export function readHeldOut(folds: readonly Fold[], lexicon: AspectLexicon, calibration: Calibration): HeldOutReading[] {
+  return folds.flatMap((f) => {
+    const model: AbsaModel = { ...f.model, calibration, calibrated: true, quotes: null };
+    return f.items.map((item) => ({ writer: f.writer, item, ...readMentions(analyzeSentences(item.text), lexicon, model) }));
+  });
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
+
+/**
+ * The rates of one binary target ("item has a `polarity` opinion of `aspect`"): the mean opinion mass of
+ * the items with and without it, with a spread for a writer not seen yet — the standard deviation of the
+ * per-writer rates together with the sampling error of the pooled one.
+ */
+export function measureRates(
+  readings: readonly HeldOutReading[],
+  aspectIndex: number,
+  aspect: string,
+  polarity: 'positive' | 'negative',
+): BinaryRates {
+  const slot = 2 * aspectIndex + (polarity === 'positive' ? 0 : 1);
+  const split = (rs: readonly HeldOutReading[]) => {
+    const yes: number[] = [];
+    const no: number[] = [];
+    for (const r of rs) (goldOf(r.item).get(aspect) === polarity ? yes : no).push(r.mass[slot]!);
+    return { yes, no };
+  };
+  const all = split(readings);
+  const writers = [...new Set(readings.map((r) => r.writer))].sort();
+  const per = writers.map((w) => split(readings.filter((r) => r.writer === w)));
+  const withTarget = per.filter((p) => p.yes.length > 0);
+  const spread = (between: number[], pooled: number[]) => Math.sqrt(sd(between) ** 2 + sd(pooled) ** 2 / Math.max(1, pooled.length));
+  return {
+    tpr: round4(mean(all.yes)),
+    fpr: round4(mean(all.no)),
+    tprSd: round4(
+      spread(
+        withTarget.map((p) => mean(p.yes)),
+        all.yes,
+      ),
+    ),
+    fprSd: round4(
+      spread(
+        per.map((p) => mean(p.no)),
+        all.no,
+      ),
+    ),
+    prior: round4(all.yes.length / Math.max(1, readings.length)),
+    positives: all.yes.length,
+    negatives: all.no.length,
+  };
+}
+
+/** Rates of every aspect of the lexicon, in its order. */
+export function measureAllRates(readings: readonly HeldOutReading[], aspects: readonly string[]): Record<string, AspectRates> {
+  return Object.fromEntries(
+    aspects.map((aspect, i) => [
+      aspect,
+      { positive: measureRates(readings, i, aspect, 'positive'), negative: measureRates(readings, i, aspect, 'negative') },
+    ]),
+  );
+}
+
+/** A positive or negative claim the reader makes about an item, its confidence, and whether the gold labels agree. */
+export interface Claim {
+  polarity: 'positive' | 'negative';
+  confidence: number;
+  /** A term names the aspect. */
+  explicit: boolean;
+  correct: boolean;
+}
+
+/** Every positive or negative mention of the held-out readings as a claim. */
+export function claimsOf(readings: readonly HeldOutReading[]): Claim[] {
+  return readings.flatMap((r) => {
+    const g = goldOf(r.item);
+    return r.mentions.flatMap((m) =>
+      m.polarity === 'neutral'
+        ? []
+        : [{ polarity: m.polarity, confidence: m.confidence, explicit: m.explicit, correct: g.get(m.aspect) === m.polarity }],
+    );
+  });
+}
+
+/** Quotes are chosen to be right this often on held-out writers… */
+export const QUOTE_PRECISION = 0.95;
+/** …and the Clopper–Pearson lower bound on their precision is reported at this one-sided confidence. */
+export const QUOTE_CONFIDENCE = 0.95;
+/** A threshold is judged only over at least this many held-out claims. */
+const MIN_CLAIMS = 30;
+/** No threshold qualifies: nothing of that polarity is quoted. */
+export const NEVER = 1.01;
+
+/** The claim calibration of one polarity: a logistic regression of "the claim is right" on the logit of its confidence and whether a term names the aspect. */
+export function fitClaimCalibration(claims: readonly Claim[]): ClaimCalibration {
+  const [intercept, slope, explicit] = fitLogistic(
+    claims.map((c) => [logit(c.confidence), c.explicit ? 1 : 0]),
+    claims.map((c) => c.correct),
+  );
+  return { intercept: intercept!, slope: slope!, explicit: explicit! };
+}
+
+/** A claim's calibrated probability of being right (see `claimConfidence` in core). */
+export const calibratedClaim = (c: Claim, k: ClaimCalibration): Claim => ({
+  ...c,
+  confidence: 1 / (1 + Math.exp(-(k.intercept + k.slope * logit(c.confidence) + k.explicit * (c.explicit ? 1 : 0)))),
+});
+
+/**
+ * The lowest threshold from which the held-out claims are right at least QUOTE_PRECISION of the time
+ * at every higher threshold too (over MIN_CLAIMS claims or more): an empirical risk-control rule on
+ * writers the model did not learn from. A Clopper–Pearson guarantee at 95% confidence (Geifman &
+ * El-Yaniv's selection with guaranteed risk) would keep no quote at all here: the labels themselves
+ * disagree on 1–5% of polarities, so no reader's top claims are provably 95% right on a few hundred
+ * held-out sentences. The bound is reported beside the precision instead (docs/insights.md).
+ */
+export function chooseQuoteThreshold(claims: readonly Claim[]): { threshold: number; kept: number; errors: number; of: number } {
+  const sorted = [...claims].sort((a, b) => b.confidence - a.confidence);
+  let best = { threshold: NEVER, kept: 0, errors: 0, of: claims.length };
+  let errors = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const c = sorted[i]!;
+    if (!c.correct) errors++;
+    const n = i + 1;
+    if (i + 1 < sorted.length && sorted[i + 1]!.confidence === c.confidence) continue;
+    if (n < MIN_CLAIMS) continue;
+    if (1 - errors / n < QUOTE_PRECISION) break;
+    best = { threshold: c.confidence, kept: n, errors, of: claims.length };
+  }
+  return best;
+}
+
+/** Precision of the claims at or above a threshold, with its one-sided lower bound. */
+export function claimPrecision(claims: readonly Claim[], threshold: number): { kept: number; right: number; precision: number; lower: number } {
+  const kept = claims.filter((c) => c.confidence >= threshold);
+  const right = kept.filter((c) => c.correct).length;
+  return {
+    kept: kept.length,
+    right,
+    precision: kept.length ? right / kept.length : 1,
+    lower: clopperPearsonLower(right, kept.length, 1 - QUOTE_CONFIDENCE),
+  };
+}

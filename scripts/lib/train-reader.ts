@@ -1,0 +1,74 @@
+/**
+ * The whole reader as `npm run train` ships it: the two learned layers trained on every training
+ * writer, plus what writer-held-out cross-fitting measured about them (cross-fit-reader.ts) — the
+ * calibration, the rates the quantifier corrects with, and the quote thresholds — and the fingerprint
+ * of the feature definitions. Deterministic for the same corpus.
+ */
+import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import type { AbsaWeights } from '../../core/insights/model/absa-model.ts';
+import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
+import type { CorpusItem } from './absa-corpus.ts';
+import {
+  calibratedClaim,
+  chooseQuoteThreshold,
+  fitClaimCalibration,
+  claimsOf,
+  fitReaderCalibration,
+  measureAllRates,
+  QUOTE_CONFIDENCE,
+  QUOTE_PRECISION,
+  readHeldOut,
+  trainFolds,
+  type CalibrationFit,
+} from './cross-fit-reader.ts';
+import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
+
+/** Version of the weights document with calibration, rates and quote thresholds. */
+export const READER_VERSION = 2;
+
+/** Thresholds are rounded down, so the shipped one keeps every claim the chosen one kept. */
+const round4 = (x: number): number => Math.floor(x * 1e4) / 1e4 + 0;
+
+export interface TrainedReader {
+  weights: AbsaWeights;
+  /** Held-out figures of the fit, for the command's report. */
+  ece: CalibrationFit['ece'];
+}
+
+export function trainReader(items: readonly CorpusItem[], lexicon: AspectLexicon, hyper: Hyper, corpusDigest: string): TrainedReader {
+  const aspects = [...lexicon.labels.keys()];
+  const layers = trainAbsaModel(items, aspects, lexicon, hyper, corpusDigest);
+  const folds = trainFolds(items, aspects, lexicon, hyper);
+  const fit = fitReaderCalibration(folds, lexicon);
+  const readings = readHeldOut(folds, lexicon, fit.calibration);
+  const claims = claimsOf(readings);
+  const side = (polarity: 'positive' | 'negative') => {
+    const own = claims.filter((c) => c.polarity === polarity);
+    const claim = fitClaimCalibration(own);
+    return { claim, ...chooseQuoteThreshold(own.map((c) => calibratedClaim(c, claim))) };
+  };
+  const positive = side('positive');
+  const negative = side('negative');
+  const weights: AbsaWeights = {
+    ...layers,
+    version: READER_VERSION,
+    features: featureFingerprint(),
+    calibration: fit.calibration,
+    quantifier: { method: 'pacc', folds: `by writer: ${folds.map((f) => f.writer).join(', ')}`, aspects: measureAllRates(readings, aspects) },
+    quotes: {
+      precision: QUOTE_PRECISION,
+      confidence: QUOTE_CONFIDENCE,
+      claim: { positive: positive.claim, negative: negative.claim },
+      threshold: { positive: round4(positive.threshold), negative: round4(negative.threshold) },
+      measured: {
+        positiveKept: positive.kept,
+        positiveErrors: positive.errors,
+        positiveClaims: positive.of,
+        negativeKept: negative.kept,
+        negativeErrors: negative.errors,
+        negativeClaims: negative.of,
+      },
+    },
+  };
+  return { weights, ece: fit.ece };
+}
