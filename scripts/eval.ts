@@ -21,6 +21,7 @@ import { formatConfusion, scorePairs, scorePredictions, type PolarityScores } fr
 import { BusinessConfigSchema } from '../core/schemas/business-schema.ts';
 import type { Polarity } from '../core/schemas/insights-schema.ts';
 import { readCorpus } from './lib/absa-corpus.ts';
+import { evaluateInsights } from './lib/eval-insights.ts';
 import { compareWithTruth } from './lib/generated-truth.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 
@@ -144,6 +145,12 @@ function evaluateCorpusTest(): void {
   console.log(`detection (aspect only)      ${prf(s.aspectsOnly)}`);
 }
 
+function evaluateInsightsOnCorpus(): void {
+  const path = join(root, 'data/absa/corpus.jsonl');
+  if (!existsSync(path) || !model.rates) return void console.log('\n## insights\nskipped: no corpus, or a model without measured rates');
+  evaluateInsights(readCorpus(path, 'train'), readCorpus(path, 'test'), lexicon, model);
+}
+
 function evaluateGenerated(count: number): void {
   const c = compareWithTruth(business, count, model);
   console.log(`\n## generated business against the generator's truth  (reviews=${c.reviews}, seed 1)`);
@@ -170,6 +177,7 @@ if (process.argv.includes('--dev')) {
   process.exit(0);
 }
 evaluateCorpusTest();
+evaluateInsightsOnCorpus();
 for (const [name, file] of [
   ['SemEval-2014 restaurants (train file, aspect terms)', 'Restaurants_Train_v2.xml'],
   ['SemEval-2014 laptops (train file, aspect terms)', 'Laptop_Train_v2.xml'],

@@ -78,25 +78,26 @@ export function buildSummary(input: SummaryInput): Summary {
   const ids = (a: AspectInsight) => ev.aspects.get(a.id) ?? { positive: [], negative: [], any: [] };
 
   const best = input.best.index === null ? null : input.aspects[input.best.index]!;
+  const worst = input.worst.index === null ? null : input.aspects[input.worst.index]!;
+  const anyShare = input.aspects.some((a) => a.negativeShare);
   fact('mostPraised', best?.id ?? null, best ? ids(best).positive : []);
+  fact('topComplaint', worst?.id ?? null, worst ? ids(worst).negative : []);
+  if (!anyShare) parts.push('There are not yet enough opinions on any aspect to say what customers praise or criticise most.');
   if (best) {
     const s = best.negativeShare!;
     const positive = { estimate: 1 - s.estimate, low: 1 - s.high, high: 1 - s.low };
     fact('mostPraisedOpinions', best.opinions.estimate, ids(best).any);
     parts.push(
-      `Customers are most positive about ${best.label.toLowerCase()}: ${shareWords(positive.estimate)} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${intervalWords(positive)}).`,
+      `Customers are most positive about ${best.label.toLowerCase()}: ${fact('mostPraisedInWords', shareWords(positive.estimate))} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${fact('mostPraisedPositiveInterval', intervalWords(positive))}).`,
     );
-  } else parts.push(noClear('most praised aspect', input.best, input.aspects));
-
-  const worst = input.worst.index === null ? null : input.aspects[input.worst.index]!;
-  fact('topComplaint', worst?.id ?? null, worst ? ids(worst).negative : []);
+  } else if (anyShare) parts.push(noClear('most praised aspect', input.best, input.aspects));
   if (worst) {
     const s = worst.negativeShare!;
     fact('topComplaintOpinions', worst.opinions.estimate, ids(worst).any);
     parts.push(
-      `The top complaint is ${worst.label.toLowerCase()}: ${shareWords(s.estimate)} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${intervalWords(s)}).`,
+      `The top complaint is ${worst.label.toLowerCase()}: ${fact('topComplaintInWords', shareWords(s.estimate))} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${fact('topComplaintNegativeInterval', intervalWords(s))}).`,
     );
-  } else parts.push(noClear('top complaint', input.worst, input.aspects));
+  } else if (anyShare) parts.push(noClear('top complaint', input.worst, input.aspects));
 
   const t = input.standout;
   fact('standoutTechnician', t?.technician.id ?? null, t ? (ev.technicians.get(t.technician.id) ?? []) : []);
@@ -159,5 +160,5 @@ function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[]
     .map((s) => aspects[s.index]!.label.toLowerCase());
   if (close.length >= 2) return `There is no clear ${what}: ${listWords(close)} are close.`;
   if (close.length === 1) return `There is no clear ${what}: ${close[0]} leads, but not by enough to be sure.`;
-  return `There is no clear ${what}: no aspect has enough opinions yet.`;
+  return `There is no clear ${what}: no aspect stands out.`;
 }

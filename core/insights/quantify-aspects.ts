@@ -24,7 +24,8 @@ export function quantifyAspects(analyzed: readonly AnalyzedReview[], business: B
   const sorted = [...analyzed].sort((a, b) => (a.review.id < b.review.id ? -1 : a.review.id > b.review.id ? 1 : 0));
   const unit = (a: AnalyzedReview): OpinionUnit => ({ mass: a.mass, sentences: a.sentences.length });
   const rates = business.aspects.map((a) => model.rates?.get(a.id) ?? null);
-  const estimates = estimateShares(sorted.map(unit), rates, SHARE_RULES);
+  const rules = { ...SHARE_RULES, shiftSd: model.shiftSd };
+  const estimates = estimateShares(sorted.map(unit), rates, rules);
   const newest = sorted.reduce<string | null>((max, a) => (max === null || a.review.date > max ? a.review.date : max), null);
   const trends: (ShareTrend | null)[] = business.aspects.map(() => null);
   if (newest === null) return { estimates, trends };
@@ -32,7 +33,7 @@ export function quantifyAspects(analyzed: readonly AnalyzedReview[], business: B
     if (trends.every((t, a) => t !== null || !estimates.aspects[a]?.share)) break;
     const periods = periodsEndingAt(newest, granularity, TREND_POINTS);
     const byPeriod = periods.map((p) => sorted.filter((a) => periodOf(a.review.date, granularity) === p).map(unit));
-    const points = byPeriod.map((units) => estimateShares(units, rates, { ...SHARE_RULES, replicates: TREND_REPLICATES }));
+    const points = byPeriod.map((units) => estimateShares(units, rates, { ...rules, replicates: TREND_REPLICATES }));
     business.aspects.forEach((_, a) => {
       if (trends[a] || !estimates.aspects[a]?.share) return;
       const shares = points.map((p) => p.aspects[a]);

@@ -34,10 +34,13 @@ export interface AspectReading {
 
 /**
  * Readings whose calibrated mention probability is below this are dropped unless the decision keeps
- * them: they would add almost nothing to an aspect's opinion mass, and skipping their polarity saves
- * most of the reading time. The quantifier's rates are measured with the same floor.
+ * them, and add nothing to an aspect's opinion mass. The many sentences about something else each
+ * carry a little probability of every aspect, and how much differs from one way of writing to another:
+ * measured on held-out writers, a floor of 0.5 cut the error of the shares at set mixes by a quarter
+ * against 0.02 (`npm run eval`), and skipping their polarity saves reading time. The quantifier's rates
+ * are measured with the same floor.
  */
-export const MASS_FLOOR = 0.02;
+export const MASS_FLOOR = 0.5;
 
 const CLASSES: readonly Polarity[] = ['positive', 'negative', 'neutral'];
 

@@ -11,6 +11,9 @@ import { loadModel, type AbsaModel, type ClaimCalibration } from '../../core/ins
 import { calibrateMention, calibratePolarity, IDENTITY_CALIBRATION, logit, type Calibration } from '../../core/insights/model/calibration.ts';
 import type { AspectRates, BinaryRates } from '../../core/insights/quantify/binary-rates.ts';
 import { clopperPearsonLower } from '../../core/insights/quantify/clopper-pearson.ts';
+import { ratioPacc } from '../../core/insights/quantify/ratio-pacc.ts';
+import { SHARE_RULES } from '../../core/insights/quantify/share-rules.ts';
+import { createRandom } from '../../core/random/create-random.ts';
 import { readAspects } from '../../core/insights/read-aspects.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
 import type { CorpusItem } from './absa-corpus.ts';
@@ -185,11 +188,77 @@ export function measureRates(
 /** Rates of every aspect of the lexicon, in its order. */
 export function measureAllRates(readings: readonly HeldOutReading[], aspects: readonly string[]): Record<string, AspectRates> {
   return Object.fromEntries(
-    aspects.map((aspect, i) => [
-      aspect,
-      { positive: measureRates(readings, i, aspect, 'positive'), negative: measureRates(readings, i, aspect, 'negative') },
-    ]),
+    aspects.map((aspect, i) => [aspect, { opinion: measureOpinionRates(readings, i, aspect), polarity: measurePolarityRates(readings, i, aspect) }]),
   );
+}
+
+/** Held-out writers' aspects with at least this many labelled opinions count towards the writer-shift spread. */
+const SHIFT_MIN_OPINIONS = 30;
+
+/** The seed of the published bootstrap, reused so training is deterministic too. */
+const SHARE_SEED = SHARE_RULES.seed;
+/** Bootstrap replicates that measure each held-out estimate's own sampling variance. */
+const SHIFT_REPLICATES = 100;
+
+/**
+ * How far the corrected share still misses on a writer it was not measured on, beyond the chance of
+ * which sentences were written: for each training writer, the share of each aspect (with enough
+ * opinions) estimated from that writer's held-out readings with rates measured on the other writers,
+ * against the labels. The spread is the root of the mean squared error less the mean sampling variance
+ * of those estimates (a seeded bootstrap of the writer's sentences), which the published interval
+ * already carries. It widens every published interval (estimate-shares.ts), since a business's
+ * customers write like none of our writers.
+ */
+export function measureShift(readings: readonly HeldOutReading[], aspects: readonly string[]): { shiftSd: number; residuals: number[] } {
+  const residuals: number[] = [];
+  const sampling: number[] = [];
+  const random = createRandom(SHARE_SEED);
+  const writers = [...new Set(readings.map((r) => r.writer))].sort();
+  for (const w of writers) {
+    const own = readings.filter((r) => r.writer === w);
+    const rates = measureAllRates(
+      readings.filter((r) => r.writer !== w),
+      aspects,
+    );
+    aspects.forEach((aspect, i) => {
+      const truth = shareTruth(own, aspect);
+      const estimate = shareOf(own, i, rates[aspect]!.polarity);
+      if (truth.opinions < SHIFT_MIN_OPINIONS || truth.share === null || estimate === null) return;
+      residuals.push(estimate - truth.share);
+      const replicates: number[] = [];
+      for (let b = 0; b < SHIFT_REPLICATES; b++) {
+        const sample = own.map(() => own[Math.floor(random() * own.length)]!);
+        const x = shareOf(sample, i, rates[aspect]!.polarity);
+        if (x !== null) replicates.push(x);
+      }
+      sampling.push(sd(replicates) ** 2);
+    });
+  }
+  const excess = mean(residuals.map((x) => x * x)) - mean(sampling);
+  return { shiftSd: round4(Math.sqrt(Math.max(0, excess))), residuals };
+}
+
+/** The ratio-corrected negative share of aspect `i` over some readings. */
+function shareOf(rows: readonly HeldOutReading[], i: number, polarity: BinaryRates): number | null {
+  let sn = 0;
+  let sp = 0;
+  for (const r of rows) {
+    sp += r.mass[2 * i]!;
+    sn += r.mass[2 * i + 1]!;
+  }
+  return ratioPacc(sn, sp, polarity);
+}
+
+/** The labels' negative share of an aspect and its number of opinions. */
+export function shareTruth(rows: readonly HeldOutReading[], aspect: string): { share: number | null; opinions: number } {
+  let neg = 0;
+  let pos = 0;
+  for (const r of rows) {
+    const g = goldOf(r.item).get(aspect);
+    if (g === 'negative') neg++;
+    if (g === 'positive') pos++;
+  }
+  return { share: neg + pos ? neg / (neg + pos) : null, opinions: neg + pos };
 }
 
 /** A positive or negative claim the reader makes about an item, its confidence, and whether the gold labels agree. */
@@ -271,4 +340,67 @@ export function claimPrecision(claims: readonly Claim[], threshold: number): { k
     precision: kept.length ? right / kept.length : 1,
     lower: clopperPearsonLower(right, kept.length, 1 - QUOTE_CONFIDENCE),
   };
+}
+
+/**
+ * The polarity rates of one aspect among its opinions: the negative fraction of the opinion mass on
+ * held-out opinions that are negative (tpr) and on those that are positive (fpr), each with its spread
+ * across writers; `prior` is the negative share of the training opinions.
+ */
+export function measurePolarityRates(readings: readonly HeldOutReading[], aspectIndex: number, aspect: string): BinaryRates {
+  const fraction = (rs: readonly HeldOutReading[], polarity: Polarity) => {
+    let neg = 0;
+    let all = 0;
+    const per: number[] = [];
+    for (const r of rs) {
+      if (goldOf(r.item).get(aspect) !== polarity) continue;
+      const n = r.mass[2 * aspectIndex + 1]!;
+      const p = r.mass[2 * aspectIndex]!;
+      neg += n;
+      all += n + p;
+      if (n + p > 0) per.push(n / (n + p));
+    }
+    return {
+      value: all > 0 ? neg / all : polarity === 'negative' ? 1 : 0,
+      per,
+      count: rs.filter((r) => goldOf(r.item).get(aspect) === polarity).length,
+    };
+  };
+  const writers = [...new Set(readings.map((r) => r.writer))].sort();
+  const spread = (polarity: Polarity) => {
+    const pooled = fraction(readings, polarity);
+    const between = writers
+      .map((w) =>
+        fraction(
+          readings.filter((r) => r.writer === w),
+          polarity,
+        ),
+      )
+      .filter((f) => f.count > 0);
+    return Math.sqrt(sd(between.map((f) => f.value)) ** 2 + sd(pooled.per) ** 2 / Math.max(1, pooled.per.length));
+  };
+  const neg = fraction(readings, 'negative');
+  const pos = fraction(readings, 'positive');
+  return {
+    tpr: round4(neg.value),
+    fpr: round4(pos.value),
+    tprSd: round4(spread('negative')),
+    fprSd: round4(spread('positive')),
+    prior: round4(neg.count / Math.max(1, neg.count + pos.count)),
+    positives: neg.count,
+    negatives: pos.count,
+  };
+}
+
+/** The rates of "an opinion on the aspect" (positive or negative, from the summed mass) — what corrects the count of opinions. */
+export function measureOpinionRates(readings: readonly HeldOutReading[], aspectIndex: number, aspect: string): BinaryRates {
+  const merged = readings.map((r) => ({
+    ...r,
+    mass: [0, r.mass[2 * aspectIndex]! + r.mass[2 * aspectIndex + 1]!],
+    item: {
+      ...r.item,
+      labels: r.item.labels.map((l) => (l.category === aspect && l.polarity !== 'neutral' ? { ...l, polarity: 'negative' as const } : l)),
+    },
+  }));
+  return measureRates(merged, 0, aspect, 'negative');
 }

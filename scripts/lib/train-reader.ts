@@ -15,6 +15,7 @@ import {
   claimsOf,
   fitReaderCalibration,
   measureAllRates,
+  measureShift,
   QUOTE_CONFIDENCE,
   QUOTE_PRECISION,
   readHeldOut,
@@ -54,7 +55,12 @@ export function trainReader(items: readonly CorpusItem[], lexicon: AspectLexicon
     version: READER_VERSION,
     features: featureFingerprint(),
     calibration: fit.calibration,
-    quantifier: { method: 'pacc', folds: `by writer: ${folds.map((f) => f.writer).join(', ')}`, aspects: measureAllRates(readings, aspects) },
+    quantifier: {
+      method: 'ratio-pacc',
+      folds: `by writer: ${folds.map((f) => f.writer).join(', ')}`,
+      aspects: measureAllRates(readings, aspects),
+      shiftSd: measureShift(readings, aspects).shiftSd,
+    },
     quotes: {
       precision: QUOTE_PRECISION,
       confidence: QUOTE_CONFIDENCE,

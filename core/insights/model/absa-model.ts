@@ -38,7 +38,13 @@ export const AbsaWeightsSchema = z.object({
   calibration: CalibrationSchema.nullable().optional(),
   /** Measured rates per aspect for corrected shares (PACC); absent: no share is published. */
   quantifier: z
-    .object({ method: z.literal('pacc'), folds: z.string(), aspects: z.record(z.string(), AspectRatesSchema) })
+    .object({
+      method: z.literal('ratio-pacc'),
+      folds: z.string(),
+      aspects: z.record(z.string(), AspectRatesSchema),
+      /** Standard deviation of the share's error from one writer to another that the rates do not explain (held-out residuals). */
+      shiftSd: z.number().min(0),
+    })
     .strict()
     .nullable()
     .optional(),
@@ -78,8 +84,9 @@ export interface AbsaModel {
   /** Whether the probabilities are calibrated (a fitted calibration shipped), and how. */
   calibrated: boolean;
   calibration: Calibration;
-  /** Measured rates per aspect id (null: no corrected shares). */
+  /** Measured rates per aspect id and the writer-shift spread of the share (null: no corrected shares). */
   rates: ReadonlyMap<string, AspectRates> | null;
+  shiftSd: number;
   /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
   quotes: { precision: number; claim: Record<'positive' | 'negative', ClaimCalibration>; threshold: Record<'positive' | 'negative', number> } | null;
 }
@@ -117,6 +124,7 @@ export function loadModel(json: unknown): AbsaModel {
     calibrated: Boolean(w.calibration),
     calibration: w.calibration ?? IDENTITY_CALIBRATION,
     rates: w.quantifier ? new Map(Object.entries(w.quantifier.aspects)) : null,
+    shiftSd: w.quantifier?.shiftSd ?? 0,
     quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
 }
@@ -147,6 +155,7 @@ export const RULES_ONLY: AbsaModel = {
   calibrated: false,
   calibration: IDENTITY_CALIBRATION,
   rates: null,
+  shiftSd: 0,
   quotes: null,
 };
 

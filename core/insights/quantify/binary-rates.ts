@@ -23,6 +23,10 @@ export const BinaryRatesSchema = z
   .strict();
 export type BinaryRates = z.infer<typeof BinaryRatesSchema>;
 
-/** The two targets quantified per aspect: a positive and a negative opinion of it in a sentence. */
-export const AspectRatesSchema = z.object({ positive: BinaryRatesSchema, negative: BinaryRatesSchema }).strict();
+/**
+ * What the quantifier knows per aspect: how the reader scores "an opinion on the aspect" (a positive or
+ * negative one: corrects the number of opinions) and, among opinions, how much of the mass it reads as
+ * negative on negative and on positive opinions (corrects the negative share; see ratio-pacc.ts).
+ */
+export const AspectRatesSchema = z.object({ opinion: BinaryRatesSchema, polarity: BinaryRatesSchema }).strict();
 export type AspectRates = z.infer<typeof AspectRatesSchema>;

@@ -1,6 +1,7 @@
 import { createRandom, normalDraw, type Random } from '../../random/create-random.ts';
 import type { AspectRates, BinaryRates } from './binary-rates.ts';
 import { paccCount } from './pacc-count.ts';
+import { ratioPacc } from './ratio-pacc.ts';
 
 /** What one review (or any group of sentences) contributes: calibrated opinion mass per aspect, and its sentences. */
 export interface OpinionUnit {
@@ -11,6 +12,8 @@ export interface OpinionUnit {
 }
 
 export interface ShareOptions {
+  /** Spread of the share's error between writers that the rates do not explain (added to every replicate). */
+  shiftSd?: number;
   /** Bootstrap replicates. */
   replicates: number;
   /** Central interval level, e.g. 0.9. */
@@ -59,16 +62,18 @@ const MAX_BLOCKS = 2000;
 const MIN_DRAWN_GAP = 0.05;
 
 /**
- * Corrected opinion counts and negative shares per aspect, with bootstrap intervals that carry both
- * sources of doubt: which reviews happened to be written (units resampled with replacement) and how the
- * reader errs on writers it has not seen (rates drawn from their measured spread). The point estimate
- * is PACC on all units with the measured rates. Deterministic: a fixed seed and a fixed order.
+ * Corrected opinion counts and negative shares per aspect, with bootstrap intervals that carry every
+ * source of doubt we can measure: which reviews happened to be written (units resampled with
+ * replacement), how the reader errs on writers it has not seen (rates drawn from their measured spread),
+ * and how far the corrected share still moved between held-out writers (`shiftSd`). The number of
+ * opinions is PACC on the opinion mass; the negative share is the ratio correction of its polarity
+ * (ratio-pacc.ts). Deterministic: a fixed seed and a fixed order.
  */
 export function estimateShares(units: readonly OpinionUnit[], rates: readonly (AspectRates | null)[], o: ShareOptions): ShareEstimates {
   const width = rates.length * 2;
   const blocks = poolBlocks(units, width);
   const total = sumBlocks(blocks, width, null);
-  const point = rates.map((r, a) => (r ? counts(total.mass, total.sentences, a, r.positive, r.negative) : null));
+  const point = rates.map((r, a) => (r ? counts(total.mass, total.sentences, a, r.opinion, r.polarity) : null));
   const random = createRandom(o.seed);
   const draws: (number | null)[][] = rates.map(() => []);
   const pick = new Int32Array(blocks.length);
@@ -77,14 +82,19 @@ export function estimateShares(units: readonly OpinionUnit[], rates: readonly (A
     const s = sumBlocks(blocks, width, pick);
     rates.forEach((r, a) => {
       if (!r) return;
-      const c = counts(s.mass, s.sentences, a, drawRates(r.positive, random), drawRates(r.negative, random));
-      draws[a]!.push(c.positive + c.negative > 0 ? c.negative / (c.positive + c.negative) : null);
+      const c = counts(s.mass, s.sentences, a, drawRates(r.opinion, random), drawRates(r.polarity, random));
+      const shifted = c.share === null ? null : Math.min(1, Math.max(0, c.share + (o.shiftSd ?? 0) * normalDraw(random)));
+      draws[a]!.push(shifted);
     });
   }
   const aspects = point.map((p, a) => {
     if (!p) return null;
     const opinions = p.positive + p.negative;
-    return { ...p, share: opinions >= o.minOpinions ? interval(p.negative / opinions, draws[a]!, o.level) : null };
+    return {
+      positive: p.positive,
+      negative: p.negative,
+      share: opinions >= o.minOpinions && p.share !== null ? interval(p.share, draws[a]!, o.level) : null,
+    };
   });
   const eligible = (side: 'positive' | 'negative') => aspects.flatMap((e, a) => (e?.share && e[side] >= o.minLeaderOpinions ? [a] : []));
   return {
@@ -94,8 +104,19 @@ export function estimateShares(units: readonly OpinionUnit[], rates: readonly (A
   };
 }
 
-function counts(mass: Float64Array, sentences: number, a: number, pos: Pick<BinaryRates, 'tpr' | 'fpr'>, neg: Pick<BinaryRates, 'tpr' | 'fpr'>) {
-  return { positive: paccCount(mass[2 * a]!, sentences, pos), negative: paccCount(mass[2 * a + 1]!, sentences, neg) };
+/** Estimated opinions (PACC on the opinion mass) split by the corrected negative share. */
+function counts(
+  mass: Float64Array,
+  sentences: number,
+  a: number,
+  opinion: Pick<BinaryRates, 'tpr' | 'fpr'>,
+  polarity: Pick<BinaryRates, 'tpr' | 'fpr'>,
+) {
+  const positiveMass = mass[2 * a]!;
+  const negativeMass = mass[2 * a + 1]!;
+  const opinions = paccCount(positiveMass + negativeMass, sentences, opinion);
+  const share = ratioPacc(negativeMass, positiveMass, polarity);
+  return { share, positive: opinions * (1 - (share ?? 0)), negative: opinions * (share ?? 0) };
 }
 
 /** Rates a writer we have not seen might have: normal around the measured ones, within [0, 1], tpr kept above fpr. */

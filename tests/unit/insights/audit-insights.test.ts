@@ -42,11 +42,13 @@ function sentencesHolding(reviewId: string, quote: string): number[] {
   return read(reviewId).sentences.flatMap((s, i) => (s.start < at + quote.length && s.end > at ? [i] : []));
 }
 
-/** Asserts the engine reads the quoted sentence of the review with this aspect and polarity. */
-function expectReading(reviewId: string, quote: string, aspect: string, polarity: Polarity): void {
+/** Asserts the engine reads the quoted sentence of the review with this aspect (any, when null) and polarity, and is sure of it. */
+function expectReading(reviewId: string, quote: string, aspect: string | null, polarity: Polarity): void {
   const sentences = sentencesHolding(reviewId, quote);
-  const hit = read(reviewId).mentions.some((m) => m.aspect === aspect && m.polarity === polarity && sentences.includes(m.sentence));
-  expect(hit, `${reviewId}: "${quote}" read as ${aspect} ${polarity}`).toBe(true);
+  const hit = read(reviewId).mentions.some(
+    (m) => (aspect === null || m.aspect === aspect) && m.polarity === polarity && m.sure && sentences.includes(m.sentence),
+  );
+  expect(hit, `${reviewId}: "${quote}" read surely as ${aspect ?? 'some aspect'} ${polarity}`).toBe(true);
 }
 
 /** Quotes in free text with the phrase that introduces them. */
@@ -94,27 +96,50 @@ describe('audit of the sample insights.json: every published claim is backed by 
       if (typeof f.value === 'number') expect(f.reviewIds.length, f.key).toBeGreaterThan(0);
       for (const id of f.reviewIds) expect(byId.has(id), `${f.key} cites ${id}`).toBe(true);
     }
-    const positive = facts.get('quotePositive')!;
-    expectReading(positive.reviewIds[0]!, String(positive.value), labelToId.get(String(facts.get('strongestAspect')!.value))!, 'positive');
-    const negative = facts.get('quoteNegative')!;
-    const worst = facts.get('weakestAspect') ?? facts.get('complaint1')!;
-    expectReading(negative.reviewIds[0]!, String(negative.value), labelToId.get(String(worst.value))!, 'negative');
-    // Each complaint's cited reviews hold a negative reading of that aspect.
-    for (const key of ['complaint1Negative', 'complaint2Negative']) {
-      const f = facts.get(key);
-      if (!f) continue;
-      const aspect = labelToId.get(String(facts.get(key.replace('Negative', ''))!.value))!;
-      for (const id of f.reviewIds)
-        expect(
-          read(id).mentions.some((m) => m.aspect === aspect && m.polarity === 'negative'),
-          id,
-        ).toBe(true);
+    for (const [key, polarity] of [
+      ['quotePositive', 'positive'],
+      ['quoteNegative', 'negative'],
+    ] as const) {
+      const quote = facts.get(key);
+      if (!quote) continue;
+      expectReading(quote.reviewIds[0]!, String(quote.value), String(facts.get(`${key}Aspect`)!.value), polarity);
+    }
+    // A named top complaint (most praised aspect) cites reviews that hold a negative (positive) reading of it.
+    for (const [key, polarity] of [
+      ['topComplaint', 'negative'],
+      ['mostPraised', 'positive'],
+    ] as const) {
+      const f = facts.get(key)!;
+      expect(f, key).toBeDefined();
+      if (f.value === null) continue;
+      for (const id of f.reviewIds) expect(read(id).mentions.some((m) => m.aspect === f.value && m.polarity === polarity)).toBe(true);
     }
   });
 
+  it('entity quotes: the cited review holds the quote, which names the entity and is surely read with that polarity', () => {
+    let n = 0;
+    for (const kind of ['technicians', 'services', 'serviceAreas'] as const) {
+      for (const e of doc.entities[kind]) {
+        for (const q of e.quotes) {
+          expectReading(q.reviewId, q.text, null, q.polarity);
+          if (kind !== 'serviceAreas') {
+            const sentences = sentencesHolding(q.reviewId, q.text);
+            const named = read(q.reviewId).named.some((m, i) => sentences.includes(i) && m[kind].includes(e.id));
+            const namedAnywhere = read(q.reviewId).named.some((m) => m[kind].includes(e.id));
+            expect(named || !namedAnywhere, `${e.id}: "${q.text}" names it`).toBe(true);
+          }
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(10);
+  });
+
   it('no template glitches in the text', () => {
-    const text = [doc.summary.text, ...doc.faq.map((f) => f.answer)].join('\n');
+    const text = [doc.summary.text, ...doc.faq.map((f) => f.answer), ...doc.aspects.map((a) => a.inWords)].join('\n');
     expect(text).not.toMatch(/\b(\d+) \1\b/);
     expect(text).not.toMatch(/ {2}|\.\./);
+    // Singular and plural agree: "1 review", "1 is", never "1 reviews" or "1 are".
+    expect(text).not.toMatch(/\b1 (reviews|opinions|are|give)\b/);
   });
 });

@@ -96,7 +96,9 @@ describe('buildInsights', () => {
     }
     const insurance = doc.faq.find((f) => f.id === 'insurance-claims')!;
     expect(insurance.evidence.positive).toBeGreaterThanOrEqual(3);
-    expect(insurance.answer).toMatch(/^\d+ reviews speak about insurance claims: \d+ positively, \d+ negatively/);
+    expect(insurance.answer).toMatch(
+      /^\d+ reviews speak about insurance claims\. Not enough opinions yet on insurance claims \(about \d+ opinions so far\)\./,
+    );
   });
 
   it('leaves out a question with too little evidence instead of guessing', () => {
@@ -132,8 +134,8 @@ describe('buildInsights', () => {
     const mentioned = new Set(allQuotes(doc).map((q) => q.reviewId));
     expect(mentioned.has('r-06')).toBe(false);
     expect(mentioned.has('r-09')).toBe(false);
-    expect(doc.summary.text).toContain('1 of them give a rating without text');
-    expect(doc.summary.text).toContain('1 are not in English');
+    expect(doc.summary.text).toContain('1 of them gives a rating without text');
+    expect(doc.summary.text).toContain('1 is not in English and is not read for aspects');
   });
 
   it('aggregates technicians with review counts, average ratings and their own sentences', () => {
@@ -175,11 +177,14 @@ describe('buildInsights', () => {
     expect(phrases).not.toContain('proper flashing');
   });
 
-  it('writes a summary whose numbers all come from its facts, complaints included', () => {
-    const unquoted = doc.summary.text.replace(/"[^"]*"/g, '');
+  it('writes a summary whose numbers all come from its facts, and says when there are too few opinions to name a complaint', () => {
+    // Words and intervals are facts of their own ("about 1 in 3", "38–66%"): take them out, then every number left is a fact.
+    let unquoted = doc.summary.text.replace(/"[^"]*"/g, '');
+    for (const f of doc.summary.facts) if (typeof f.value === 'string') unquoted = unquoted.replaceAll(f.value, '');
     const values = new Set(doc.summary.facts.map((f) => String(f.value)));
     for (const n of unquoted.match(/\d+(?:\.\d+)?/g) ?? []) expect(values, n).toContain(n);
-    expect(doc.summary.text).toMatch(/Recurring complaints concern/);
+    expect(doc.summary.text).toContain('There are not yet enough opinions on any aspect');
+    expect(doc.summary.facts.find((f) => f.key === 'topComplaint')!.value).toBeNull();
     for (const q of quoted(doc.summary.text)) {
       const fact = doc.summary.facts.find((f) => f.value === q)!;
       expect(byId.get(fact.reviewIds[0]!)!.text).toContain(q);

@@ -2,23 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../../../scripts/lib/absa-corpus.ts';
-import { DEFAULT_HYPER, sha256, stableJson, trainAbsaModel } from '../../../scripts/lib/train-absa-model.ts';
-import { business, lexicon, root } from './helpers.ts';
+import { DEFAULT_HYPER, sha256, stableJson } from '../../../scripts/lib/train-absa-model.ts';
+import { trainReader } from '../../../scripts/lib/train-reader.ts';
+import { lexicon, root } from './helpers.ts';
 
 describe('shipped weights', () => {
-  it('are what `npm run train` rebuilds from the train split of data/absa/corpus.jsonl, byte for byte', () => {
+  it('are what `npm run train` rebuilds from the train split of data/absa/corpus.jsonl, byte for byte: layers, calibration, rates and quote thresholds', () => {
     const corpus = join(root, 'data/absa/corpus.jsonl');
     const items = readCorpus(corpus, 'train');
     expect(items.length).toBeGreaterThan(1000);
-    const fresh = stableJson(
-      trainAbsaModel(
-        items,
-        business.aspects.map((a) => a.id),
-        lexicon,
-        DEFAULT_HYPER,
-        sha256(readFileSync(corpus, 'utf8')),
-      ),
-    );
+    const fresh = stableJson(trainReader(items, lexicon, DEFAULT_HYPER, sha256(readFileSync(corpus, 'utf8'))).weights);
     expect(sha256(fresh)).toBe(sha256(readFileSync(join(root, 'core/insights/model/absa-weights.json'), 'utf8')));
   }, 240_000);
 });
