@@ -154,7 +154,10 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
 const BUILD_PHASES = 6;
 
 if (import.meta.main) {
-  const cli = defineCommand({ usage: 'usage: npm run build [-- --quiet]   (settings: .env or the environment, see README)', options: { quiet: { type: 'boolean' } } });
+  const cli = defineCommand({
+    usage: 'usage: npm run build [-- --quiet]   (settings: .env or the environment, see README)',
+    options: { quiet: { type: 'boolean' } },
+  });
   const { values } = cli.parse();
   buildSite(undefined, createProgress({ quiet: values.quiet ?? false }))
     .then(() => {

@@ -13,7 +13,14 @@ import { generateReviewsWithTruth } from './lib/generate-reviews.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 
-export async function generateContent(opts: { count: number; seed: number; out: string; from?: string; endDate?: string; progress?: Progress }): Promise<void> {
+export async function generateContent(opts: {
+  count: number;
+  seed: number;
+  out: string;
+  from?: string;
+  endDate?: string;
+  progress?: Progress;
+}): Promise<void> {
   const source = opts.from ?? 'content';
   const businessText = readFileSync(join(source, 'business.json'), 'utf8');
   const business = parseBusiness({ path: join(source, 'business.json'), text: businessText });

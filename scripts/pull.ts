@@ -85,7 +85,12 @@ export async function runPullAll(opts: PullRunOptions): Promise<PullRunReport> {
       try {
         if (!existsSync(jobs)) throw new Error(`jobs file ${jobs}: no such file (JOBS_CSV or "pull": {"jobs": …} in business.json)`);
         const { report } = runVerify({ jobsPath: jobs, contentDir: opts.contentDir, ...(opts.today && { today: opts.today }) });
-        verify = { matched: report.matched.length + report.decided.length, queued: report.queued.length, unmatched: report.unmatched.length, error: null };
+        verify = {
+          matched: report.matched.length + report.decided.length,
+          queued: report.queued.length,
+          unmatched: report.unmatched.length,
+          error: null,
+        };
       } catch (e) {
         verify = { matched: 0, queued: 0, unmatched: 0, error: redactSecrets((e as Error).message, secrets) };
       }
@@ -99,7 +104,13 @@ export async function runPullAll(opts: PullRunOptions): Promise<PullRunReport> {
 if (import.meta.main) {
   const cli = defineCommand({
     usage: 'usage: npm run pull -- [--full] [--jobs jobs.csv] [--today YYYY-MM-DD] [--json] [--quiet]',
-    options: { full: { type: 'boolean' }, jobs: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' }, quiet: { type: 'boolean' } },
+    options: {
+      full: { type: 'boolean' },
+      jobs: { type: 'string' },
+      today: { type: 'string' },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+    },
   });
   const { values } = cli.parse();
   cli.date(values.today, '--today');
@@ -113,11 +124,18 @@ if (import.meta.main) {
       ...(values.jobs && { jobs: values.jobs }),
       ...(values.today && { today: values.today }),
     });
-    if (report.sources.length === 0) console.error('no live source configured: name them in business.json ("pull", see docs/import.md, "Connect once")');
+    if (report.sources.length === 0)
+      console.error('no live source configured: name them in business.json ("pull", see docs/import.md, "Connect once")');
     for (const s of report.sources)
-      console.error(s.error ? `${s.source}: FAILED: ${s.error}` : `${s.source}: ${s.new} new, ${s.updated} updated, ${s.unchanged} unchanged (${s.pages} pages)`);
+      console.error(
+        s.error ? `${s.source}: FAILED: ${s.error}` : `${s.source}: ${s.new} new, ${s.updated} updated, ${s.unchanged} unchanged (${s.pages} pages)`,
+      );
     if (report.verify)
-      console.error(report.verify.error ? `verify: FAILED: ${report.verify.error}` : `verify: ${report.verify.matched} verified, ${report.verify.queued} queued, ${report.verify.unmatched} unmatched`);
+      console.error(
+        report.verify.error
+          ? `verify: FAILED: ${report.verify.error}`
+          : `verify: ${report.verify.matched} verified, ${report.verify.queued} queued, ${report.verify.unmatched} unmatched`,
+      );
     console.error(report.changed ? 'content changed' : 'no content changed');
     if (values.json) console.log(JSON.stringify(report));
     if (report.sources.some((s) => s.error) || report.verify?.error) process.exitCode = 1;

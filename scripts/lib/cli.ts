@@ -87,7 +87,9 @@ export function defineCommand<O extends Options>(spec: CommandSpec<O>): Command<
       const lo = range.min ?? Number.MIN_SAFE_INTEGER;
       const hi = range.max ?? Number.MAX_SAFE_INTEGER;
       if (value.trim() === '' || !Number.isInteger(n) || n < lo || n > hi)
-        fail(`${name} must be a whole number${range.min !== undefined ? ` from ${lo}` : ''}${range.max !== undefined ? ` to ${hi}` : ''} (got "${value}")`);
+        fail(
+          `${name} must be a whole number${range.min !== undefined ? ` from ${lo}` : ''}${range.max !== undefined ? ` to ${hi}` : ''} (got "${value}")`,
+        );
       return n;
     },
     date(value, name) {
@@ -95,7 +97,8 @@ export function defineCommand<O extends Options>(spec: CommandSpec<O>): Command<
       return value;
     },
     choice(value, name, choices) {
-      if (value !== undefined && !(choices as readonly string[]).includes(value)) fail(`${name} must be one of ${choices.join(', ')} (got "${value}")`);
+      if (value !== undefined && !(choices as readonly string[]).includes(value))
+        fail(`${name} must be one of ${choices.join(', ')} (got "${value}")`);
       return value as never;
     },
   };

@@ -32,7 +32,10 @@ export const GOOGLE_AUTH_HELP = `Connect Shingle to your Google Business Profile
 export function googleCredentialsFromEnv(env: NodeJS.ProcessEnv): GoogleCredentials {
   const missing = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_REFRESH_TOKEN'].filter((k) => !env[k]);
   if (missing.length > 0)
-    throw new PullError('config', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (environment or .env): run npm run import -- google --auth-help`);
+    throw new PullError(
+      'config',
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (environment or .env): run npm run import -- google --auth-help`,
+    );
   return { clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET!, refreshToken: env.GOOGLE_REFRESH_TOKEN! };
 }
 
@@ -77,7 +80,10 @@ export function createGoogleTokenSource(creds: GoogleCredentials, tokenUrl: stri
           `${what}: Google refused GOOGLE_REFRESH_TOKEN (invalid_grant: expired or revoked — access removed, unused for 6 months, or an app in "Testing"). Create a new refresh token: npm run import -- google --auth-help`,
         );
       if (code === 'invalid_client' || code === 'unauthorized_client')
-        throw new PullError('auth', `${what}: Google refused GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET (${code}): check both values (npm run import -- google --auth-help)`);
+        throw new PullError(
+          'auth',
+          `${what}: Google refused GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET (${code}): check both values (npm run import -- google --auth-help)`,
+        );
       throw new PullError('http', `${what}: HTTP ${res.status}${providerMessage(res.text) ? ` (${providerMessage(res.text)})` : ''}`);
     }
     const json = parseJsonBody(res, what) as { access_token?: unknown; expires_in?: unknown };

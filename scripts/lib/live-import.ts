@@ -42,7 +42,8 @@ function pickSources(cli: Command<never>, kind: 'google' | 'trustpilot', values:
     });
   }
   if (kind === 'trustpilot' && values['business-unit'] !== undefined) {
-    if (!TrustpilotBusinessUnitSchema.safeParse(values['business-unit']).success) cli.fail(`--business-unit "${values['business-unit']}" is not a business unit id`);
+    if (!TrustpilotBusinessUnitSchema.safeParse(values['business-unit']).success)
+      cli.fail(`--business-unit "${values['business-unit']}" is not a business unit id`);
     return [{ kind: 'trustpilot', businessUnitId: values['business-unit']! }];
   }
   const named = configuredSources(contentDir).filter((s) => s.kind === kind);
@@ -58,7 +59,11 @@ function pickSources(cli: Command<never>, kind: 'google' | 'trustpilot', values:
 /** `npm run import -- google|trustpilot` without a path: pulls the live API into the content folder. */
 export async function runLiveImport(cli: Command<never>, kind: 'google' | 'trustpilot', values: LiveValues, contentDir: string): Promise<number> {
   if (values['auth-help']) {
-    console.log(kind === 'google' ? GOOGLE_AUTH_HELP : 'Set TRUSTPILOT_API_KEY in .env (Trustpilot Business → Integrations → API); see docs/import.md, "Connect once".');
+    console.log(
+      kind === 'google'
+        ? GOOGLE_AUTH_HELP
+        : 'Set TRUSTPILOT_API_KEY in .env (Trustpilot Business → Integrations → API); see docs/import.md, "Connect once".',
+    );
     return 0;
   }
   let sources: PullSource[];
@@ -79,7 +84,13 @@ export async function runLiveImport(cli: Command<never>, kind: 'google' | 'trust
   try {
     for (const source of sources) {
       try {
-        const r = await pullSource(source, { contentDir, env: process.env, full: values.full ?? false, progress, ...(values.today && { today: values.today }) });
+        const r = await pullSource(source, {
+          contentDir,
+          env: process.env,
+          full: values.full ?? false,
+          progress,
+          ...(values.today && { today: values.today }),
+        });
         console.log(`${r.source}: ${r.new} new, ${r.updated} updated, ${r.unchanged} unchanged (${r.pages} page${r.pages === 1 ? '' : 's'})`);
       } catch (e) {
         failed++;

@@ -28,14 +28,20 @@ function refusal(status: number, location: string, text: string): PullError | nu
   const said = providerMessage(text);
   const detail = said ? ` (Google: ${said})` : '';
   if (status === 401)
-    return new PullError('auth', `reviews.list ${location}: Google refused the access token twice (401)${detail}: check the credentials (npm run import -- google --auth-help)`);
+    return new PullError(
+      'auth',
+      `reviews.list ${location}: Google refused the access token twice (401)${detail}: check the credentials (npm run import -- google --auth-help)`,
+    );
   if (status === 403)
     return new PullError(
       'forbidden',
       `reviews.list ${location}: no access (403)${detail}. The Google account behind GOOGLE_REFRESH_TOKEN must own or manage this location, the token needs the business.manage scope, and the Cloud project needs Business Profile API access`,
     );
   if (status === 404)
-    return new PullError('not-found', `reviews.list ${location}: not found (404)${detail}. Check the name (accounts/<account id>/locations/<location id>) in business.json or --location`);
+    return new PullError(
+      'not-found',
+      `reviews.list ${location}: not found (404)${detail}. Check the name (accounts/<account id>/locations/<location id>) in business.json or --location`,
+    );
   return null;
 }
 
@@ -59,9 +65,11 @@ export async function fetchGoogleLocation(location: string, opts: GooglePullOpti
       opts.tokens.invalidate();
       res = await requestWithRetry({ url, what, headers: { authorization: `Bearer ${await opts.tokens.get()}` } }, opts.settings, opts.deps);
     }
-    if (res.status !== 200) throw refusal(res.status, location, res.text) ?? new PullError('http', `${what}: HTTP ${res.status} ${providerMessage(res.text)}`.trim());
+    if (res.status !== 200)
+      throw refusal(res.status, location, res.text) ?? new PullError('http', `${what}: HTTP ${res.status} ${providerMessage(res.text)}`.trim());
     const parsed = GoogleReviewsPageSchema.safeParse(parseJsonBody(res, what));
-    if (!parsed.success) throw new PullError('malformed', `${what}: not a reviews.list answer: ${pageIssues(parsed.error, 'field')}; nothing was written`);
+    if (!parsed.success)
+      throw new PullError('malformed', `${what}: not a reviews.list answer: ${pageIssues(parsed.error, 'field')}; nothing was written`);
     const reviews = parsed.data.reviews ?? [];
     const cut = cutPage(
       reviews.map((r) => r.updateTime ?? r.createTime),

@@ -73,14 +73,20 @@ export async function requestWithRetry(req: PullRequest, settings: RetrySettings
       const said = providerMessage(text);
       last = `HTTP ${res.status}${said ? ` (${said})` : ''}`;
       if (retryAfterMs !== undefined && retryAfterMs > settings.PULL_MAX_RETRY_AFTER_MS)
-        throw new PullError('gave-up', `${req.what}: ${last}; the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than PULL_MAX_RETRY_AFTER_MS: try again later`);
+        throw new PullError(
+          'gave-up',
+          `${req.what}: ${last}; the server asks to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than PULL_MAX_RETRY_AFTER_MS: try again later`,
+        );
     } catch (e) {
       if (e instanceof PullError) throw e;
       const err = e as Error & { cause?: { code?: string } };
       last = err.name === 'TimeoutError' ? `no answer within ${settings.PULL_TIMEOUT_MS} ms` : `network error (${err.cause?.code ?? err.message})`;
     }
     if (attempt >= settings.PULL_MAX_ATTEMPTS)
-      throw new PullError('gave-up', `${req.what}: gave up after ${attempt} tries, last: ${last}. The provider may be down; the next scheduled pull tries again, nothing was written`);
+      throw new PullError(
+        'gave-up',
+        `${req.what}: gave up after ${attempt} tries, last: ${last}. The provider may be down; the next scheduled pull tries again, nothing was written`,
+      );
     const delay = pullRetryDelay(attempt, settings.PULL_RETRY_BASE_MS, deps.random, retryAfterMs);
     deps.log(`${req.what}: ${last}; retry ${attempt}/${settings.PULL_MAX_ATTEMPTS - 1} in ${(delay / 1000).toFixed(1)} s`);
     await deps.sleep(delay);

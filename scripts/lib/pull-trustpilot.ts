@@ -1,4 +1,10 @@
-import { hasTrustpilotNextPage, MAX_PAGES, pageIssues, TRUSTPILOT_PAGE_SIZE, TrustpilotReviewsPageSchema } from '../../core/import/pull/pull-pages.ts';
+import {
+  hasTrustpilotNextPage,
+  MAX_PAGES,
+  pageIssues,
+  TRUSTPILOT_PAGE_SIZE,
+  TrustpilotReviewsPageSchema,
+} from '../../core/import/pull/pull-pages.ts';
 import { cutPage, laterTime } from '../../core/import/pull/pull-state.ts';
 import { PullError } from './pull-error.ts';
 import type { FetchedPages } from './pull-google.ts';
@@ -17,7 +23,10 @@ export interface TrustpilotPullOptions {
 export function trustpilotKeyFromEnv(env: NodeJS.ProcessEnv): string {
   const key = env.TRUSTPILOT_API_KEY;
   if (!key)
-    throw new PullError('config', 'TRUSTPILOT_API_KEY is not set (environment or .env): create an API key in Trustpilot Business (Integrations → API) — docs/import.md, "Connect once"');
+    throw new PullError(
+      'config',
+      'TRUSTPILOT_API_KEY is not set (environment or .env): create an API key in Trustpilot Business (Integrations → API) — docs/import.md, "Connect once"',
+    );
   return key;
 }
 
@@ -38,7 +47,10 @@ export async function fetchTrustpilotUnit(businessUnitId: string, opts: Trustpil
     const said = providerMessage(res.text);
     const detail = said ? ` (Trustpilot: ${said})` : '';
     if (res.status === 401 || res.status === 403)
-      throw new PullError('auth', `${what}: Trustpilot refused TRUSTPILOT_API_KEY (${res.status})${detail}: check the key in .env (docs/import.md, "Connect once")`);
+      throw new PullError(
+        'auth',
+        `${what}: Trustpilot refused TRUSTPILOT_API_KEY (${res.status})${detail}: check the key in .env (docs/import.md, "Connect once")`,
+      );
     if (res.status === 404)
       throw new PullError('not-found', `${what}: no such business unit (404)${detail}: check the id in business.json or --business-unit`);
     if (res.status !== 200) throw new PullError('http', `${what}: HTTP ${res.status}${detail}`);

@@ -83,7 +83,14 @@ async function pullSourceUnsafe(source: PullSource, opts: PullOptions): Promise<
     fetched = await fetchGoogleLocation(source.location, { apiBaseUrl: settings.GOOGLE_API_BASE_URL, tokens, watermark, settings, deps, onPage });
   } else {
     const apiKey = trustpilotKeyFromEnv(opts.env);
-    fetched = await fetchTrustpilotUnit(source.businessUnitId, { apiBaseUrl: settings.TRUSTPILOT_API_BASE_URL, apiKey, watermark, settings, deps, onPage });
+    fetched = await fetchTrustpilotUnit(source.businessUnitId, {
+      apiBaseUrl: settings.TRUSTPILOT_API_BASE_URL,
+      apiKey,
+      watermark,
+      settings,
+      deps,
+      onPage,
+    });
   }
   opts.progress?.done();
   // The one mapping: the file importers' parsers read the pages exactly as they read saved responses.
@@ -97,7 +104,14 @@ async function pullSourceUnsafe(source: PullSource, opts: PullOptions): Promise<
       : [];
   const importedOn = opts.today ?? calendarDateInZone(new Date(deps.now()).toISOString(), timeZone)!;
   const { report } = applyImport(content, parsed.reviews, importedOn, extra);
-  return { source: key, new: report.new.length, updated: report.updated.length, unchanged: report.unchanged.length, pages: fetched.pages, error: null };
+  return {
+    source: key,
+    new: report.new.length,
+    updated: report.updated.length,
+    unchanged: report.unchanged.length,
+    pages: fetched.pages,
+    error: null,
+  };
 }
 
 /** The sources business.json names (`pull.google.locations`, `pull.trustpilot.businessUnitId`). */

@@ -61,7 +61,8 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
           deps.logger.error('pull_failed', { step: 'verify', error: report.verify.error.slice(0, 2000) });
           return finish('failed', `verify: ${report.verify.error}`);
         }
-        if (report.verify) deps.logger.info('pull_verified', { matched: report.verify.matched, queued: report.verify.queued, unmatched: report.verify.unmatched });
+        if (report.verify)
+          deps.logger.info('pull_verified', { matched: report.verify.matched, queued: report.verify.queued, unmatched: report.verify.unmatched });
         let outcome: 'built' | 'unchanged';
         try {
           outcome = await deps.rebuild();

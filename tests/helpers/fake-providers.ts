@@ -13,11 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 /** A scripted answer to one reviews request, instead of the real page. */
-export type Fault =
-  | { status: number; retryAfter?: string; body?: string }
-  | { malformed: string }
-  | { delayMs: number }
-  | { die: true };
+export type Fault = { status: number; retryAfter?: string; body?: string } | { malformed: string } | { delayMs: number } | { die: true };
 
 export interface RecordedRequest {
   method: string;
@@ -59,7 +55,13 @@ async function startFake(
   const pageFaults = new Map<number, Fault>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const rec: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: await readBody(req) };
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: await readBody(req),
+    };
     requests.push(rec);
     const page = isReviews(rec);
     const fault = page === null ? undefined : (queue.shift() ?? pageFaults.get(page));
@@ -75,7 +77,10 @@ async function startFake(
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end(fault.malformed);
       } else {
-        res.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfter !== undefined && { 'retry-after': fault.retryAfter }) });
+        res.writeHead(fault.status, {
+          'content-type': 'application/json',
+          ...(fault.retryAfter !== undefined && { 'retry-after': fault.retryAfter }),
+        });
         return void res.end(fault.body ?? JSON.stringify({ error: { code: fault.status, message: 'scripted fault', status: 'UNAVAILABLE' } }));
       }
     }
@@ -113,7 +118,12 @@ export interface GoogleReview {
 const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 
 /** A review of `location`, written `createTime` (RFC 3339, with Google's nanosecond precision). */
-export function googleReview(location: string, id: string, createTime: string, fields: Partial<GoogleReview> & { stars?: number } = {}): GoogleReview {
+export function googleReview(
+  location: string,
+  id: string,
+  createTime: string,
+  fields: Partial<GoogleReview> & { stars?: number } = {},
+): GoogleReview {
   const { stars, ...rest } = fields;
   return {
     name: `${location}/reviews/${id}`,
@@ -160,7 +170,8 @@ export async function startFakeGoogle(options: { accessTokenLifetimeSeconds?: nu
     (_req, res, rec) => {
       if (rec.path === '/token' && rec.method === 'POST') {
         const form = new URLSearchParams(rec.body);
-        if (form.get('grant_type') !== 'refresh_token') return json(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
+        if (form.get('grant_type') !== 'refresh_token')
+          return json(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
         if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret)
           return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
         if (revoked || form.get('refresh_token') !== refreshToken)
@@ -181,7 +192,13 @@ export async function startFakeGoogle(options: { accessTokenLifetimeSeconds?: nu
         return json(
           res,
           401,
-          { error: { code: 401, message: 'Request had invalid authentication credentials. Expected OAuth 2 access token.', status: 'UNAUTHENTICATED' } },
+          {
+            error: {
+              code: 401,
+              message: 'Request had invalid authentication credentials. Expected OAuth 2 access token.',
+              status: 'UNAUTHENTICATED',
+            },
+          },
           { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
         );
       const location = m[1]!;
@@ -196,7 +213,13 @@ export async function startFakeGoogle(options: { accessTokenLifetimeSeconds?: nu
       if (orderBy !== null && !['updateTime desc', 'rating', 'rating desc'].includes(orderBy))
         return json(res, 400, { error: { code: 400, message: 'Invalid orderBy', status: 'INVALID_ARGUMENT' } });
       const token = rec.query.get('pageToken');
-      const offset = token ? Number(Buffer.from(token, 'base64url').toString('utf8').replace(/^offset:/, '')) : 0;
+      const offset = token
+        ? Number(
+            Buffer.from(token, 'base64url')
+              .toString('utf8')
+              .replace(/^offset:/, ''),
+          )
+        : 0;
       if (!Number.isInteger(offset) || offset < 0)
         return json(res, 400, { error: { code: 400, message: 'Invalid pageToken', status: 'INVALID_ARGUMENT' } });
       const sorted = [...list].sort((a, b) => Date.parse(b.updateTime) - Date.parse(a.updateTime) || (a.reviewId < b.reviewId ? -1 : 1));
@@ -214,7 +237,15 @@ export async function startFakeGoogle(options: { accessTokenLifetimeSeconds?: nu
       if (!listPath.test(rec.path)) return null;
       const token = rec.query.get('pageToken');
       const size = Number(rec.query.get('pageSize') ?? '50');
-      return token ? Number(Buffer.from(token, 'base64url').toString('utf8').replace(/^offset:/, '')) / size + 1 : 1;
+      return token
+        ? Number(
+            Buffer.from(token, 'base64url')
+              .toString('utf8')
+              .replace(/^offset:/, ''),
+          ) /
+            size +
+            1
+        : 1;
     },
   );
   return {

@@ -10,7 +10,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 function run(script: string, args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', script), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SHINGLE_DEBUG: '' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, SHINGLE_DEBUG: '' },
+  });
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
@@ -19,7 +23,11 @@ describe('command-line manners', () => {
     ['import.ts', ['csv', '--foo'], 'unknown option --foo'],
     ['import.ts', [], 'missing argument'],
     ['import.ts', ['nope', 'x'], 'unknown source "nope"'],
-    ['import.ts', ['csv', 'docs/examples/reviews-template.csv', '--today', '2026-13-01'], '--today must be a date written YYYY-MM-DD (got "2026-13-01")'],
+    [
+      'import.ts',
+      ['csv', 'docs/examples/reviews-template.csv', '--today', '2026-13-01'],
+      '--today must be a date written YYYY-MM-DD (got "2026-13-01")',
+    ],
     ['import.ts', ['google', '--location', 'locations/1'], '--location "locations/1" must be written accounts/<account id>/locations/<location id>'],
     ['verify.ts', ['--jobs'], '--jobs needs a value'],
     ['verify.ts', ['--jobs', 'docs/examples/jobs.csv', '--days-after', 'soon'], '--days-after must be a whole number from 0 to 3650 (got "soon")'],

@@ -20,7 +20,9 @@ let logs: string[];
 
 /** `n` reviews, one minute apart, ending at `end`. */
 function reviews(n: number, prefix: string, end = Date.parse('2026-10-01T12:00:00Z')) {
-  return Array.from({ length: n }, (_, i) => googleReview(LOCATION, `${prefix}${i}`, new Date(end - i * 60_000).toISOString().replace('.000Z', '.123456Z')));
+  return Array.from({ length: n }, (_, i) =>
+    googleReview(LOCATION, `${prefix}${i}`, new Date(end - i * 60_000).toISOString().replace('.000Z', '.123456Z')),
+  );
 }
 
 const env = (extra: Record<string, string> = {}) => ({
@@ -55,7 +57,11 @@ async function failure(p: Promise<unknown>): Promise<Error> {
 }
 
 function expectNoSecrets(...texts: string[]) {
-  const secrets = [google.clientSecret, google.refreshToken, ...google.requests.map((r) => String(r.headers.authorization ?? '').replace('Bearer ', '')).filter(Boolean)];
+  const secrets = [
+    google.clientSecret,
+    google.refreshToken,
+    ...google.requests.map((r) => String(r.headers.authorization ?? '').replace('Bearer ', '')).filter(Boolean),
+  ];
   for (const text of texts) for (const s of secrets) expect(text).not.toContain(s);
 }
 
@@ -111,13 +117,25 @@ describe('npm run import -- google (live)', () => {
     };
     expect(await pull({ fetch: expiring })).toMatchObject({ new: 120, pages: 3 });
     expect(google.tokenRequests()).toHaveLength(2);
-    expect(google.listRequests().map((r) => r.headers.authorization === google.listRequests()[0]!.headers.authorization)).toEqual([true, true, false, false]);
+    expect(google.listRequests().map((r) => r.headers.authorization === google.listRequests()[0]!.headers.authorization)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     for (const r of google.tokenRequests()) expect(new URLSearchParams(r.body).get('grant_type')).toBe('refresh_token');
     // A token that lives less than the safety margin is refreshed before every page.
     const shortLived = await startFakeGoogle({ accessTokenLifetimeSeconds: 30 });
     try {
       shortLived.reviews.set(LOCATION, reviews(120, 's'));
-      const e = { ...env(), GOOGLE_CLIENT_ID: shortLived.clientId, GOOGLE_CLIENT_SECRET: shortLived.clientSecret, GOOGLE_REFRESH_TOKEN: shortLived.refreshToken, GOOGLE_API_BASE_URL: shortLived.apiBaseUrl, GOOGLE_TOKEN_URL: shortLived.tokenUrl };
+      const e = {
+        ...env(),
+        GOOGLE_CLIENT_ID: shortLived.clientId,
+        GOOGLE_CLIENT_SECRET: shortLived.clientSecret,
+        GOOGLE_REFRESH_TOKEN: shortLived.refreshToken,
+        GOOGLE_API_BASE_URL: shortLived.apiBaseUrl,
+        GOOGLE_TOKEN_URL: shortLived.tokenUrl,
+      };
       expect(await pull({ env: e, full: true })).toMatchObject({ new: 120 });
       expect(shortLived.tokenRequests()).toHaveLength(3);
     } finally {
@@ -186,7 +204,9 @@ describe('npm run import -- google (live)', () => {
     const bad = await failure(pull());
     google.failPage(3, null);
     expect(bad).toBeInstanceOf(ContentError);
-    expect(bad.message).toMatch(/google accounts\/1234567890\/locations\/9876543210 page 3 \(bad0\) reviews\.0\.starRating: must be ONE, TWO, THREE, FOUR or FIVE/);
+    expect(bad.message).toMatch(
+      /google accounts\/1234567890\/locations\/9876543210 page 3 \(bad0\) reviews\.0\.starRating: must be ONE, TWO, THREE, FOUR or FIVE/,
+    );
     expect(snapshotFolder(ws.contentDir)).toEqual(before);
   });
 
@@ -197,7 +217,14 @@ describe('npm run import -- google (live)', () => {
     dying.failPage(2, { die: true });
     const e = await failure(
       pull({
-        env: { ...env(), GOOGLE_CLIENT_ID: dying.clientId, GOOGLE_CLIENT_SECRET: dying.clientSecret, GOOGLE_REFRESH_TOKEN: dying.refreshToken, GOOGLE_API_BASE_URL: dying.apiBaseUrl, GOOGLE_TOKEN_URL: dying.tokenUrl },
+        env: {
+          ...env(),
+          GOOGLE_CLIENT_ID: dying.clientId,
+          GOOGLE_CLIENT_SECRET: dying.clientSecret,
+          GOOGLE_REFRESH_TOKEN: dying.refreshToken,
+          GOOGLE_API_BASE_URL: dying.apiBaseUrl,
+          GOOGLE_TOKEN_URL: dying.tokenUrl,
+        },
       }),
     );
     await dying.close();
@@ -209,7 +236,9 @@ describe('npm run import -- google (live)', () => {
     expect((await failure(pull({ env: { GOOGLE_API_BASE_URL: google.apiBaseUrl } }))).message).toMatch(
       /GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN are not set.*--auth-help/,
     );
-    expect((await failure(pull({ env: env({ GOOGLE_API_BASE_URL: 'http://192.0.2.1' }) }))).message).toMatch(/GOOGLE_API_BASE_URL: must be https:\/\//);
+    expect((await failure(pull({ env: env({ GOOGLE_API_BASE_URL: 'http://192.0.2.1' }) }))).message).toMatch(
+      /GOOGLE_API_BASE_URL: must be https:\/\//,
+    );
   });
 
   it('no secret appears in any log line or message, nor in content/', async () => {

@@ -47,7 +47,10 @@ beforeAll(async () => {
   writeFileSync(businessPath, `${JSON.stringify({ ...business, pull: { google: { locations: [LOCATION] } } }, null, 2)}\n`);
   // The jobs file lives outside the content folder (it names customers in full).
   const jobs = join(ws.dir, 'jobs.csv');
-  writeFileSync(jobs, 'job_id,customer_name,town,completed_on,technicians,services\nJOB-LOOP-1,Dana Whitfield,Loveland,2026-11-18,Marco,roof-repair\n');
+  writeFileSync(
+    jobs,
+    'job_id,customer_name,town,completed_on,technicians,services\nJOB-LOOP-1,Dana Whitfield,Loveland,2026-11-18,Marco,roof-repair\n',
+  );
   sidecar = await startHubSidecar({
     distDir: ws.distDir,
     dbPath: ws.dbPath,
@@ -89,7 +92,11 @@ describe('PULL_CRON: pull → verify → build → publish', () => {
         reviewer: { displayName: 'Dana Whitfield' },
         comment: 'Marco fixed the leak around our chimney in one afternoon. Loop test review.',
       }),
-      googleReview(LOCATION, 'loop-zed', '2026-11-24T18:30:00.1Z', { reviewer: { displayName: 'Zed Quorra' }, comment: 'Unknown customer loop review.', stars: 2 }),
+      googleReview(LOCATION, 'loop-zed', '2026-11-24T18:30:00.1Z', {
+        reviewer: { displayName: 'Zed Quorra' },
+        comment: 'Unknown customer loop review.',
+        stars: 2,
+      }),
     );
     await sub.waitFor(() => sub.notificationsFor('/loop').length >= 1, 'the loop to publish the new feed', 120_000);
     const feed = sub.notificationsFor('/loop')[0]!.body.toString('utf8');
@@ -97,7 +104,9 @@ describe('PULL_CRON: pull → verify → build → publish', () => {
     expect(feed).not.toContain('Unknown customer loop review');
     expect(sub.notificationsFor('/loop')[0]!.body.equals(readFileSync(join(ws.distDir, 'feed.xml')))).toBe(true);
     const reviews = readFileSync(join(ws.contentDir, 'reviews', '2026.jsonl'), 'utf8');
-    expect(reviews).toMatch(/"author":"Dana W\.".*"verification":\{"status":"verified","method":"job-match","verifiedOn":"[\d-]+","reference":"JOB-LOOP-1"\}/);
+    expect(reviews).toMatch(
+      /"author":"Dana W\.".*"verification":\{"status":"verified","method":"job-match","verifiedOn":"[\d-]+","reference":"JOB-LOOP-1"\}/,
+    );
     expect(reviews).toMatch(/"author":"Zed Q\.".*"verification":\{"status":"unverified"/);
 
     // Quiet runs: no byte of content/ or dist/ changes, nobody is notified again.
@@ -115,7 +124,9 @@ describe('PULL_CRON: pull → verify → build → publish', () => {
     // /healthz: the last pull of the source, without a secret.
     const res = await fetch(`${sidecar.url}/healthz`);
     const text = await res.text();
-    const health = JSON.parse(text) as { pull: { sources: Record<string, { new: number; lastError: string | null; lastPullAt: string }>; lastOutcome: string } };
+    const health = JSON.parse(text) as {
+      pull: { sources: Record<string, { new: number; lastError: string | null; lastPullAt: string }>; lastOutcome: string };
+    };
     expect(health.pull.lastOutcome).toBe('unchanged');
     expect(health.pull.sources[`google:${LOCATION}`]).toMatchObject({ new: 0, updated: 0, lastError: null });
     const tokens = google.requests.map((r) => String(r.headers.authorization ?? '').replace('Bearer ', '')).filter(Boolean);

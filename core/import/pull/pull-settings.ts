@@ -28,7 +28,8 @@ export const apiBaseUrl = (fallback: string, what: string) =>
       }
       if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
         ctx.addIssue({ code: 'custom', message: 'must be https:// (plain http:// only for a loopback address such as 127.0.0.1)' });
-      if (url.search || url.hash || url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not carry a query, fragment or credentials' });
+      if (url.search || url.hash || url.username || url.password)
+        ctx.addIssue({ code: 'custom', message: 'must not carry a query, fragment or credentials' });
     })
     .transform((value) => value.replace(/\/+$/, ''))
     .describe(`${what} Default ${fallback}.`);
@@ -44,7 +45,13 @@ export const PullSettingsShape = {
   TRUSTPILOT_API_BASE_URL: apiBaseUrl(TRUSTPILOT_API_BASE_URL, 'Trustpilot API origin (the part before /v1/…).'),
   PULL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000).describe('Longest wait for one API response. Default 30000.'),
   PULL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5).describe('Tries per request on 429, 5xx and network errors. Default 5.'),
-  PULL_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(1000).describe('First retry delay; doubles per retry, ±50 % jitter. Default 1000.'),
+  PULL_RETRY_BASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600_000)
+    .default(1000)
+    .describe('First retry delay; doubles per retry, ±50 % jitter. Default 1000.'),
   PULL_MAX_RETRY_AFTER_MS: z.coerce
     .number()
     .int()

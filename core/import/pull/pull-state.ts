@@ -20,7 +20,11 @@ export const EMPTY_PULL_STATE: PullState = { version: 1, sources: {} };
 
 /** The state as written: keys sorted, two-space indent, final newline (same state, same bytes). */
 export function formatPullState(state: PullState): string {
-  const sources = Object.fromEntries(Object.keys(state.sources).sort().map((k) => [k, state.sources[k]]));
+  const sources = Object.fromEntries(
+    Object.keys(state.sources)
+      .sort()
+      .map((k) => [k, state.sources[k]]),
+  );
   return `${JSON.stringify({ version: 1, sources }, null, 2)}\n`;
 }
 

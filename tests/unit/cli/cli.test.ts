@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { defineCommand } from '../../../scripts/lib/cli.ts';
 
 class Exit extends Error {
-  constructor(readonly code: number) {
+  readonly code: number;
+  constructor(code: number) {
     super(`exit ${code}`);
+    this.code = code;
   }
 }
 

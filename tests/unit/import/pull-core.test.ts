@@ -89,7 +89,10 @@ describe('pull settings', () => {
   });
 
   it('business.json names locations and business units by their ids, checked', () => {
-    expect(PullSourcesSchema.safeParse({ google: { locations: ['accounts/1/locations/2'] }, trustpilot: { businessUnitId: '507f191e810c19729de860ea' } }).success).toBe(true);
+    expect(
+      PullSourcesSchema.safeParse({ google: { locations: ['accounts/1/locations/2'] }, trustpilot: { businessUnitId: '507f191e810c19729de860ea' } })
+        .success,
+    ).toBe(true);
     expect(PullSourcesSchema.safeParse({ google: { locations: ['locations/2'] } }).success).toBe(false);
     expect(PullSourcesSchema.safeParse({ google: { locations: ['accounts/1/locations/2'] }, apiKey: 'x' }).success).toBe(false);
   });
