@@ -47,7 +47,12 @@ ${Object.entries(IMPORT_SOURCES)
   trustpilot      live, without a path: the Trustpilot API (TRUSTPILOT_API_KEY in .env)`;
 
 if (import.meta.main) {
-  const cli = defineCommand({ usage: IMPORT_USAGE, options: { today: { type: 'string' }, ...LIVE_IMPORT_OPTIONS }, positionals: [1, 2] });
+  const cli = defineCommand({
+    usage: IMPORT_USAGE,
+    options: { today: { type: 'string' }, ...LIVE_IMPORT_OPTIONS },
+    positionals: [1, 2],
+    positionalNames: ['<source>', '<path>'],
+  });
   const { values, positionals } = cli.parse();
   const [source, path] = positionals;
   cli.date(values.today, '--today');

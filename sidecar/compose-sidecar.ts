@@ -13,6 +13,7 @@ import { watchDist, type DistWatcher } from './data/watch-dist.ts';
 import { createHub, type Hub, type HubDeps } from './hub/create-hub.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createPullLoop, type PullLoop } from './pull/pull-loop.ts';
+import { secretsOf } from '../core/import/pull/redact-secrets.ts';
 import { pullChildEnv } from './pull/pull-child-env.ts';
 import { runPullChild } from './pull/run-pull-child.ts';
 import { createMcpHandler, type McpDeps } from './mcp/create-mcp-handler.ts';
@@ -100,10 +101,12 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
   let pullRunning: Promise<unknown> | null = null;
   const pullSchedule = config.PULL_CRON.trim();
   if (pullSchedule !== '' && pullSchedule !== 'off') {
+    const pullEnv = pullChildEnv(config, overrides.pullEnv);
     pullLoop = createPullLoop({
       schedule: pullSchedule,
       logger,
-      pull: () => runPullChild({ root: PROJECT_ROOT, env: pullChildEnv(config, overrides.pullEnv), signal: stopBuilds.signal }),
+      secrets: secretsOf(pullEnv),
+      pull: () => runPullChild({ root: PROJECT_ROOT, env: pullEnv, signal: stopBuilds.signal }),
       rebuild: () => rebuild(),
       publish: async () => watcher?.check(),
     });

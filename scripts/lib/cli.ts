@@ -30,6 +30,8 @@ export interface CommandSpec<O extends Options> {
   options: O;
   /** Positional arguments allowed: [min, max] (default none). */
   positionals?: [number, number];
+  /** Names of the positional arguments, for "missing argument <source>". */
+  positionalNames?: string[];
   /** Where the problem and usage go (default stderr), and how the process ends (tests replace both). */
   write?: (text: string) => void;
   exit?: (code: number) => never;
@@ -78,7 +80,10 @@ export function defineCommand<O extends Options>(spec: CommandSpec<O>): Command<
         return fail(describeParseError(e as NodeJS.ErrnoException));
       }
       if (parsed.positionals.length > max) fail(`unexpected argument ${parsed.positionals[max]}`);
-      if (parsed.positionals.length < min) fail(min - parsed.positionals.length === 1 && min === 1 ? 'missing argument' : 'missing arguments');
+      if (parsed.positionals.length < min) {
+        const missing = (spec.positionalNames ?? []).slice(parsed.positionals.length, min);
+        fail(`missing argument${min - parsed.positionals.length > 1 ? 's' : ''}${missing.length ? ` ${missing.join(' ')}` : ''}`);
+      }
       return parsed as never;
     },
     int(value, name, range = {}) {

@@ -11,20 +11,4 @@ export class PullError extends Error {
   }
 }
 
-/**
- * Replaces every occurrence of the given secrets in `text` with `***` — the last guard on every message,
- * log line and report of a pull (the code already never puts them there).
- */
-export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('***');
-  return out;
-}
-
-/** The credentials a pull reads from the environment: the values redactSecrets must hide. */
-export const SECRET_ENV_KEYS = ['GOOGLE_CLIENT_SECRET', 'GOOGLE_REFRESH_TOKEN', 'GOOGLE_CLIENT_ID', 'TRUSTPILOT_API_KEY'] as const;
-
-/** The secret values set in `env`. */
-export function secretsOf(env: NodeJS.ProcessEnv): string[] {
-  return SECRET_ENV_KEYS.map((k) => env[k]).filter((v): v is string => typeof v === 'string' && v !== '');
-}
+export { redactSecrets, SECRET_ENV_KEYS, secretsOf } from '../../core/import/pull/redact-secrets.ts';

@@ -1,3 +1,4 @@
+import { redactSecrets } from '../../core/import/pull/redact-secrets.ts';
 import type { Logger } from '../logger.ts';
 import { recordPullReport, type PullHealth } from './pull-health.ts';
 import type { PullRunReport } from '../../core/import/pull/pull-report.ts';
@@ -12,6 +13,8 @@ export interface PullLoopDeps {
   /** Load the new build now (the dist watcher), so the hub publishes the topics that changed. */
   publish: () => Promise<unknown>;
   wallClock?: () => number;
+  /** Values never to log or show (the credentials in the pull child's environment). */
+  secrets?: readonly string[];
 }
 
 export interface PullLoop {
@@ -28,6 +31,8 @@ export interface PullLoop {
  */
 export function createPullLoop(deps: PullLoopDeps): PullLoop {
   const clock = deps.wallClock ?? Date.now;
+  // The child already scrubs its messages; this is the sidecar's own guard on what it logs and serves.
+  const scrub = (text: string) => redactSecrets(text, deps.secrets ?? []);
   const health: PullHealth = { schedule: deps.schedule, running: false, lastRunAt: null, lastOutcome: null, lastError: null, sources: {} };
   const finish = (outcome: 'built' | 'unchanged' | 'failed', error: string | null) => {
     health.lastOutcome = outcome;
@@ -50,9 +55,15 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
         try {
           report = await deps.pull();
         } catch (e) {
-          deps.logger.error('pull_failed', { step: 'pull', error: String((e as Error).message ?? e).slice(0, 2000) });
-          return finish('failed', `pull: ${(e as Error).message}`);
+          const message = scrub(String((e as Error).message ?? e));
+          deps.logger.error('pull_failed', { step: 'pull', error: message.slice(0, 2000) });
+          return finish('failed', `pull: ${message.slice(0, 500)}`);
         }
+        report = {
+          ...report,
+          sources: report.sources.map((s) => ({ ...s, error: s.error === null ? null : scrub(s.error) })),
+          verify: report.verify && { ...report.verify, error: report.verify.error === null ? null : scrub(report.verify.error) },
+        };
         recordPullReport(health, report, at);
         for (const s of report.sources)
           if (s.error) deps.logger.error('pull_source_failed', { source: s.source, error: s.error.slice(0, 2000) });
@@ -67,8 +78,9 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
         try {
           outcome = await deps.rebuild();
         } catch (e) {
-          deps.logger.error('pull_failed', { step: 'build', error: String((e as Error).message ?? e).slice(-2000) });
-          return finish('failed', `build: ${String((e as Error).message ?? e).slice(-500)}`);
+          const message = scrub(String((e as Error).message ?? e));
+          deps.logger.error('pull_failed', { step: 'build', error: message.slice(-2000) });
+          return finish('failed', `build: ${message.slice(-500)}`);
         }
         if (outcome === 'built') await deps.publish();
         const sourceError = report.sources.find((s) => s.error);

@@ -21,7 +21,7 @@ function run(script: string, args: string[]) {
 describe('command-line manners', () => {
   it.each([
     ['import.ts', ['csv', '--foo'], 'unknown option --foo'],
-    ['import.ts', [], 'missing argument'],
+    ['import.ts', [], 'missing argument <source>'],
     ['import.ts', ['nope', 'x'], 'unknown source "nope"'],
     [
       'import.ts',

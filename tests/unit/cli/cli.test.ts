@@ -16,6 +16,7 @@ function command() {
     usage: 'usage: npm run x -- --n N [--today YYYY-MM-DD] <file>',
     options: { n: { type: 'string' }, today: { type: 'string' }, quiet: { type: 'boolean' } },
     positionals: [1, 1],
+    positionalNames: ['<file>'],
     write: (t) => void out.push(t),
     exit: (code) => {
       throw new Exit(code);
@@ -41,7 +42,7 @@ describe('defineCommand', () => {
     [['f', '--n'], '--n needs a value'],
     [['f', '--quiet=yes'], "bad value: Option '--quiet' does not take an argument"],
     [['f', 'g'], 'unexpected argument g'],
-    [[], 'missing argument'],
+    [[], 'missing argument <file>'],
   ])('%j → %s', (args, first) => {
     const { code, text } = command()(args);
     expect(code).toBe(2);
