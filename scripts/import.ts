@@ -56,7 +56,7 @@ if (import.meta.main) {
   const { values, positionals } = cli.parse();
   const [source, path] = positionals;
   cli.date(values.today, '--today');
-  if (isLiveImport(source, path)) process.exit(await runLiveImport(cli as never, source, values, contentDirFromEnv()));
+  if (isLiveImport(source, path)) process.exit(await runLiveImport(cli.fail, source, values, contentDirFromEnv()));
   if (!source || !isImportSource(source)) cli.fail(`unknown source "${source}"`);
   if (!path) cli.fail(`missing argument: the ${source} file or folder to import`);
   if (!existsSync(path!)) cli.fail(`${path}: no such file or folder`);

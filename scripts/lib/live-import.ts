@@ -1,6 +1,5 @@
 import { ContentError } from '../../core/content/content-error.ts';
 import { GoogleLocationSchema, TrustpilotBusinessUnitSchema } from '../../core/import/pull/pull-pages.ts';
-import type { Command } from './cli.ts';
 import { GOOGLE_AUTH_HELP } from './google-oauth.ts';
 import { acquirePullLock } from './pull-lock.ts';
 import { PullError } from './pull-error.ts';
@@ -34,21 +33,21 @@ interface LiveValues {
 }
 
 /** The sources to pull: those named on the command line, else those of business.json. */
-function pickSources(cli: Command<never>, kind: 'google' | 'trustpilot', values: LiveValues, contentDir: string): PullSource[] {
+function pickSources(fail: (message: string) => never, kind: 'google' | 'trustpilot', values: LiveValues, contentDir: string): PullSource[] {
   if (kind === 'google' && values.location?.length) {
     return values.location.map((l) => {
-      if (!GoogleLocationSchema.safeParse(l).success) cli.fail(`--location "${l}" must be written accounts/<account id>/locations/<location id>`);
+      if (!GoogleLocationSchema.safeParse(l).success) fail(`--location "${l}" must be written accounts/<account id>/locations/<location id>`);
       return { kind: 'google', location: l };
     });
   }
   if (kind === 'trustpilot' && values['business-unit'] !== undefined) {
     if (!TrustpilotBusinessUnitSchema.safeParse(values['business-unit']).success)
-      cli.fail(`--business-unit "${values['business-unit']}" is not a business unit id`);
+      fail(`--business-unit "${values['business-unit']}" is not a business unit id`);
     return [{ kind: 'trustpilot', businessUnitId: values['business-unit']! }];
   }
   const named = configuredSources(contentDir).filter((s) => s.kind === kind);
   if (named.length === 0)
-    cli.fail(
+    fail(
       kind === 'google'
         ? 'no location: pass --location accounts/…/locations/… or name them in business.json ("pull": {"google": {"locations": […]}})'
         : 'no business unit: pass --business-unit ID or name it in business.json ("pull": {"trustpilot": {"businessUnitId": …}})',
@@ -56,8 +55,16 @@ function pickSources(cli: Command<never>, kind: 'google' | 'trustpilot', values:
   return named;
 }
 
-/** `npm run import -- google|trustpilot` without a path: pulls the live API into the content folder. */
-export async function runLiveImport(cli: Command<never>, kind: 'google' | 'trustpilot', values: LiveValues, contentDir: string): Promise<number> {
+/**
+ * `npm run import -- google|trustpilot` without a path: pulls the live API into the content folder under the
+ * pull lock. `fail` answers a wrong command line (exit 2). Returns the exit code: 1 when a source failed.
+ */
+export async function runLiveImport(
+  fail: (message: string) => never,
+  kind: 'google' | 'trustpilot',
+  values: LiveValues,
+  contentDir: string,
+): Promise<number> {
   if (values['auth-help']) {
     console.log(
       kind === 'google'
@@ -68,7 +75,7 @@ export async function runLiveImport(cli: Command<never>, kind: 'google' | 'trust
   }
   let sources: PullSource[];
   try {
-    sources = pickSources(cli, kind, values, contentDir);
+    sources = pickSources(fail, kind, values, contentDir);
   } catch (e) {
     if (e instanceof ContentError) return (console.error(e.message), 1);
     throw e;

@@ -3,6 +3,9 @@
  * reviews.list: pagination, incremental stop, token refresh and revocation, retries (429 Retry-After,
  * 5xx, timeouts, a server dying mid-pull), malformed pages, and no secret in any message.
  */
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError } from '../../core/content/content-error.ts';
 import { PullError } from '../../scripts/lib/pull-error.ts';
@@ -249,5 +252,20 @@ describe('npm run import -- google (live)', () => {
     google.revokeRefreshToken(false);
     expectNoSecrets(e.message, ...logs, ...[...snapshotFolder(ws.contentDir).values()].map((b) => Buffer.from(b, 'base64').toString('utf8')));
     expect(logs.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('npm run import -- google --location … pulls in a real process, printing counts and no secret', async () => {
+    const root = resolve(import.meta.dirname, '..', '..');
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, [join(root, 'scripts', 'import.ts'), 'google', '--location', LOCATION, ...args], {
+        cwd: root,
+        env: { ...process.env, ...env(), CONTENT_DIR: ws.contentDir },
+      });
+    const first = await run([]);
+    expect(first.stdout).toBe(`google:${LOCATION}: 120 new, 0 updated, 0 unchanged (3 pages)\n`);
+    const second = await run(['--quiet']);
+    expect(second.stdout).toBe(`google:${LOCATION}: 0 new, 0 updated, 1 unchanged (1 page)\n`);
+    expect(second.stderr).toBe('');
+    expectNoSecrets(first.stdout, first.stderr, second.stdout);
   });
 });
