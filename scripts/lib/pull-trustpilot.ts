@@ -34,7 +34,9 @@ export function trustpilotKeyFromEnv(env: NodeJS.ProcessEnv): string {
  * Reads a business unit's public reviews, `GET {base}/v1/business-units/{id}/reviews` (perPage 100,
  * orderBy createdat.desc, page 1, 2, … while the answer links a "next-page"), newest first, stopping at
  * the watermark (creation time: the order Trustpilot offers). The API key travels in the `apikey` header,
- * never in the URL. Everything is read before anything is written.
+ * never in the URL. The `next-page` href itself is never followed — only its presence counts, and the next
+ * URL is built from the configured base — so an answer cannot send the key to another host. Everything is
+ * read before anything is written.
  */
 export async function fetchTrustpilotUnit(businessUnitId: string, opts: TrustpilotPullOptions): Promise<FetchedPages> {
   const files: FetchedPages['files'] = [];
