@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { printTable } from './lib/bench-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runBuildBench } from './bench-build.ts';
+import { defineCommand } from './lib/cli.ts';
 
 type Rows = Record<string, string | number>[];
 type Suite = { name: string; file: string; run: () => Promise<Rows | Record<string, Rows> | void> };
@@ -23,7 +24,13 @@ const suites: Suite[] = [
   { name: 'flood', file: 'bench-flood.ts', run: async () => (await import('./bench-flood.ts')).runFloodBench() },
 ];
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const cli = defineCommand({
+  usage: `usage: npm run bench [-- <suite>…]   suites: ${suites.map((s) => s.name).join(', ')}`,
+  options: {},
+  positionals: [0, suites.length],
+});
+const wanted = cli.parse().positionals;
+for (const name of wanted) if (!suites.some((s) => s.name === name)) cli.fail(`unknown suite "${name}"`);
 for (const suite of suites) {
   if (wanted.length > 0 && !wanted.includes(suite.name)) continue;
   if (!existsSync(join(import.meta.dirname, suite.file))) continue;

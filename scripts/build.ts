@@ -24,6 +24,8 @@ import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
+import { defineCommand } from './lib/cli.ts';
+import { createProgress, type Progress } from './lib/progress.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -54,16 +56,18 @@ async function runAstro(outDir: string): Promise<void> {
 }
 
 /** Builds into `outDir` (default DIST_DIR or dist/). Returns the manifest it wrote. */
-export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? 'dist')): Promise<BuildManifest> {
+export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? 'dist'), progress?: Progress): Promise<BuildManifest> {
   const started = performance.now();
   const options = buildOptionsFromEnv(process.env);
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
   let mark = performance.now();
+  progress?.start(BUILD_PHASES, 'building');
   const phase = (name: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
     mark = now;
+    progress?.tick();
   };
   const model = getSiteModel();
   phase('model');
@@ -101,6 +105,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    progress?.done();
     await swapIn(staging, outDir);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
@@ -145,15 +150,25 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
   for (const [reason, n] of [...reasons].sort()) console.log(`  ${n} × ${reason}`);
 }
 
+/** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check). */
+const BUILD_PHASES = 6;
+
 if (import.meta.main) {
-  buildSite()
+  const cli = defineCommand({
+    usage: 'usage: npm run build [-- --quiet]   (settings: .env or the environment, see README)',
+    options: { quiet: { type: 'boolean' } },
+  });
+  const { values } = cli.parse();
+  buildSite(undefined, createProgress({ quiet: values.quiet ?? false }))
     .then(() => {
       // For the benchmark harness: peak memory of this build process.
       if (process.env.SHINGLE_BUILD_STATS)
         console.log(`BUILD_STATS ${JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}`);
     })
     .catch((e: unknown) => {
-      if (e instanceof ContentError) console.error(e.message);
+      // Content errors name file, line, record and field; anything else prints its message, not a stack
+      // (SHINGLE_DEBUG=1 shows it).
+      if (e instanceof ContentError || !process.env.SHINGLE_DEBUG) console.error(e instanceof Error ? e.message : e);
       else console.error(e);
       process.exit(1);
     });

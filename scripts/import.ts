@@ -1,22 +1,21 @@
 /**
- * `npm run import -- <source> <path> [--today YYYY-MM-DD]`: reads reviews from where they live
+ * `npm run import -- <source> <path> [--today YYYY-MM-DD]`, or `npm run import -- google|trustpilot` live
+ * (scripts/lib/live-import.ts): reads reviews from where they live
  * (google-takeout, google-api, trustpilot, csv) into the content folder (CONTENT_DIR, default content/).
  * Idempotent: run it again with the same files and nothing changes. Reports new / updated / unchanged.
  * Every file it changes is written to a temporary name and renamed; nothing is written when anything fails.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ContentError } from '../core/content/content-error.ts';
-import { parseContent } from '../core/content/parse-content.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
 import { IMPORT_SOURCES, isImportSource, type ImportSourceName } from '../core/import/import-sources.ts';
-import { planImport, type ImportReport } from '../core/import/plan-import.ts';
-import { isCalendarDate } from '../core/schemas/primitives.ts';
+import type { ImportReport } from '../core/import/plan-import.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { readContentFiles, shownPath } from './lib/read-content-files.ts';
 import { readSourceFiles } from './lib/read-source-files.ts';
-import { writeFileAtomic } from './lib/write-file-atomic.ts';
+import { defineCommand, runMain } from './lib/cli.ts';
+import { isLiveImport, LIVE_IMPORT_OPTIONS, LIVE_IMPORT_USAGE, runLiveImport } from './lib/live-import.ts';
+import { applyImport } from './lib/apply-import.ts';
 
 export interface ImportResult {
   report: ImportReport;
@@ -34,41 +33,38 @@ export function runImport(source: ImportSourceName, path: string, contentDir: st
   const parsed = parse(files, { timeZone });
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;
-  const plan = planImport(content.reviews, parsed.reviews, { reviewsDir: content.reviewsDir, importedOn });
-  // Check the merged folder as the build will, before a single byte is written.
-  if (plan.files.length > 0) {
-    const merged = new Map(content.reviews.map((f) => [f.path, f]));
-    for (const f of plan.files) merged.set(f.path, f);
-    parseContent(content.business, [...merged.values()]);
-  }
-  for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
-  return { report: plan.report, written: plan.files.map((f) => f.path) };
+  // Plan, check the merged folder as the build will, then write (the live pulls share this step).
+  return applyImport(content, parsed.reviews, importedOn);
 }
 
+const IMPORT_USAGE = `usage: npm run import -- <source> <path> [--today YYYY-MM-DD] [--quiet]
+${LIVE_IMPORT_USAGE}
+sources:
+${Object.entries(IMPORT_SOURCES)
+  .map(([name, s]) => `  ${name.padEnd(15)} ${s.describe}`)
+  .join('\n')}
+  google          live: the Business Profile API (credentials in .env; --auth-help)
+  trustpilot      live, without a path: the Trustpilot API (TRUSTPILOT_API_KEY in .env)`;
+
 if (import.meta.main) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { today: { type: 'string' } } });
+  const cli = defineCommand({
+    usage: IMPORT_USAGE,
+    options: { today: { type: 'string' }, ...LIVE_IMPORT_OPTIONS },
+    positionals: [1, 2],
+    positionalNames: ['<source>', '<path>'],
+  });
+  const { values, positionals } = cli.parse();
   const [source, path] = positionals;
-  if (!source || !path || !isImportSource(source)) {
-    console.error('usage: npm run import -- <source> <path> [--today YYYY-MM-DD]\nsources:');
-    for (const [name, s] of Object.entries(IMPORT_SOURCES)) console.error(`  ${name.padEnd(15)} ${s.describe}`);
-    process.exit(2);
-  }
-  if (!existsSync(path)) {
-    console.error(`${path}: no such file or folder`);
-    process.exit(2);
-  }
-  if (values.today !== undefined && !isCalendarDate(values.today)) {
-    console.error('--today must be a date written YYYY-MM-DD');
-    process.exit(2);
-  }
-  try {
-    const { report, written } = runImport(source, path, contentDirFromEnv(), values.today);
+  cli.date(values.today, '--today');
+  if (isLiveImport(source, path)) process.exit(await runLiveImport(cli.fail, source, values, contentDirFromEnv()));
+  if (!source || !isImportSource(source)) cli.fail(`unknown source "${source}"`);
+  if (!path) cli.fail(`missing argument: the ${source} file or folder to import`);
+  if (!existsSync(path!)) cli.fail(`${path}: no such file or folder`);
+  await runMain(() => {
+    const { report, written } = runImport(source as ImportSourceName, path!, contentDirFromEnv(), values.today);
     console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
     for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);
     if (report.updated.length > 20) console.log(`  … and ${report.updated.length - 20} more updated`);
     console.log(written.length === 0 ? 'no file changed' : `wrote ${written.join(', ')}`);
-  } catch (e) {
-    console.error(e instanceof ContentError ? e.message : e);
-    process.exit(1);
-  }
+  });
 }

@@ -6,10 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ContentError } from '../core/content/content-error.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
-import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { createCatalogLookup } from '../core/verify/catalog-lookup.ts';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../core/verify/match-reviews.ts';
 import { parseJobsCsv } from '../core/verify/parse-jobs-csv.ts';
@@ -18,6 +16,8 @@ import { formatReviewQueue, ReviewQueueSchema, type ReviewQueue } from '../core/
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { readContentFiles, shownPath } from './lib/read-content-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
+import { defineCommand, runMain } from './lib/cli.ts';
+import { createProgress } from './lib/progress.ts';
 
 export interface VerifyOptions {
   jobsPath: string;
@@ -65,48 +65,42 @@ export function runVerify(opts: VerifyOptions): { report: VerificationReport; wa
   return { report: plan.report, warnings, written: [...plan.files.map((f) => f.path), shownPath(queuePath)] };
 }
 
+const VERIFY_USAGE = 'usage: npm run verify -- --jobs <jobs.csv> [--queue FILE] [--days-before 7] [--days-after 60] [--today YYYY-MM-DD] [--quiet]';
+
 if (import.meta.main) {
-  const { values } = parseArgs({
+  const cli = defineCommand({
+    usage: VERIFY_USAGE,
     options: {
       jobs: { type: 'string' },
       queue: { type: 'string' },
       today: { type: 'string' },
       'days-before': { type: 'string' },
       'days-after': { type: 'string' },
+      quiet: { type: 'boolean' },
     },
   });
-  const fail = (message: string): never => {
-    console.error(message);
-    process.exit(2);
-  };
-  const days = (v: string | undefined, name: string) => {
-    if (v === undefined) return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 3650) fail(`--${name} must be a whole number of days`);
-    return n;
-  };
-  if (!values.jobs || !existsSync(values.jobs)) {
-    console.error('usage: npm run verify -- --jobs <jobs.csv> [--queue FILE] [--days-before 7] [--days-after 60] [--today YYYY-MM-DD]');
-    process.exit(2);
-  }
-  if (values.today !== undefined && !isCalendarDate(values.today)) fail('--today must be a date written YYYY-MM-DD');
-  const before = days(values['days-before'], 'days-before');
-  const after = days(values['days-after'], 'days-after');
-  try {
+  const { values } = cli.parse();
+  if (!values.jobs) cli.fail('missing --jobs: the CSV of your completed jobs');
+  if (!existsSync(values.jobs!)) cli.fail(`--jobs ${values.jobs}: no such file`);
+  cli.date(values.today, '--today');
+  const before = cli.int(values['days-before'], '--days-before', { min: 0, max: 3650 });
+  const after = cli.int(values['days-after'], '--days-after', { min: 0, max: 3650 });
+  const progress = createProgress({ quiet: values.quiet ?? false });
+  await runMain(() => {
+    progress.start(1, 'verifying');
     const { report, warnings, written } = runVerify({
-      jobsPath: values.jobs,
+      jobsPath: values.jobs!,
       contentDir: contentDirFromEnv(),
       ...(values.queue && { queuePath: values.queue }),
       ...(values.today && { today: values.today }),
       match: { ...(before !== undefined && { daysBefore: before }), ...(after !== undefined && { daysAfter: after }) },
     });
+    progress.tick();
+    progress.done();
     for (const w of warnings.slice(0, 20)) console.log(`warning: ${w}`);
     console.log(
       `verified ${report.matched.length} by job match, ${report.decided.length} by your decisions in the queue; ${report.queued.length} to decide in the queue; ${report.unmatched.length} with no candidate job`,
     );
     console.log(`wrote ${written.join(', ')}`);
-  } catch (e) {
-    console.error(e instanceof ContentError ? e.message : e);
-    process.exit(1);
-  }
+  });
 }

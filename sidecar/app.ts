@@ -38,6 +38,7 @@ import { findRoute } from './routes/find.ts';
 import { fallbackRoute, malformedUrlGuard } from './routes/fallback.ts';
 import { healthzRoute } from './routes/healthz.ts';
 import type { StoreHealth } from './storage/open-stores.ts';
+import type { PullHealth } from './pull/pull-health.ts';
 import { searchRoute } from './routes/search.ts';
 import { sinceRoute } from './routes/since.ts';
 import { staticPagesRoute } from './routes/static-pages.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   now?: () => number;
   /** The newest build the sidecar refused to serve, for /healthz (see data/build-guard.ts). */
   refusedBuild?: () => RejectedBuild | null;
+  /** The PULL_CRON loop's last runs per source, for /healthz (sidecar/pull/pull-loop.ts); absent when off. */
+  pullHealth?: () => PullHealth;
 }
 
 export interface SidecarApp {
@@ -134,7 +137,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   app.use(cors());
   app.use(bodySizeLimit(config.MAX_BODY_BYTES));
   app.use(HUB_PATH, deps.hub.router);
-  app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild, deps.storeHealth));
+  app.all('/healthz', healthzRoute(snapshots, startedAt, now, deps.refusedBuild, deps.storeHealth, deps.pullHealth));
   app.all(Object.values(DOCUMENT_PATHS), documents.route);
   app.all(SEARCH_PATH, asMiddleware(search));
   app.all(FIND_PATH, asMiddleware(find));

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
-import type { ScheduledTask } from 'node-cron';
+import cron, { type ScheduledTask } from 'node-cron';
 import { createApp, type SidecarApp } from './app.ts';
 import { scheduleRebuild } from './build/rebuild-schedule.ts';
 import { distStaleness, PROJECT_ROOT, runBuild } from './build/run-build.ts';
@@ -12,6 +12,10 @@ import { createSnapshotSource, type MutableSnapshotSource } from './data/snapsho
 import { watchDist, type DistWatcher } from './data/watch-dist.ts';
 import { createHub, type Hub, type HubDeps } from './hub/create-hub.ts';
 import { silentLogger, type Logger } from './logger.ts';
+import { createPullLoop, type PullLoop } from './pull/pull-loop.ts';
+import { secretsOf } from '../core/import/pull/redact-secrets.ts';
+import { pullChildEnv } from './pull/pull-child-env.ts';
+import { runPullChild } from './pull/run-pull-child.ts';
 import { createMcpHandler, type McpDeps } from './mcp/create-mcp-handler.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { openStores, type Stores } from './storage/open-stores.ts';
@@ -27,6 +31,8 @@ export interface SidecarOverrides {
   mcp?: Partial<Pick<McpDeps, 'wallClock'>> | { handler: RequestHandler };
   /** Watch DIST_DIR for new builds (default: when WATCH_INTERVAL_MS > 0). */
   watch?: boolean;
+  /** Extra environment of the PULL_CRON child (tests pass fake credentials; main.ts none: .env is already loaded). */
+  pullEnv?: Record<string, string>;
 }
 
 /** A wired sidecar, not yet listening. */
@@ -37,6 +43,8 @@ export interface ComposedSidecar {
   app: SidecarApp;
   hub: Pick<Hub, 'router' | 'onSnapshot' | 'publish' | 'close'>;
   watcher: DistWatcher | undefined;
+  /** The PULL_CRON loop (pull → verify → build → publish), when scheduled. */
+  pullLoop: PullLoop | undefined;
   /** Listens on HOST:PORT. */
   listen(): Promise<RunningServer>;
   /** Stops watching, scheduling and the hub (after the server, if any, has been shut down). */
@@ -45,8 +53,8 @@ export interface ComposedSidecar {
 
 /**
  * The one composition root: loads DIST_DIR, and wires the snapshot source, the dist watcher (which
- * refuses builds made for another BASE_URL), the WebSub hub, MCP, the HTTP app and the REBUILD_CRON
- * schedule. `sidecar/main.ts` and every test harness build the sidecar through it.
+ * refuses builds made for another BASE_URL), the WebSub hub, MCP, the HTTP app, the REBUILD_CRON
+ * schedule and the PULL_CRON loop (sidecar/pull/). `sidecar/main.ts` and every test harness build the sidecar through it.
  */
 export async function composeSidecar(config: SidecarConfig, overrides: SidecarOverrides = {}): Promise<ComposedSidecar> {
   const logger = overrides.logger ?? silentLogger;
@@ -73,24 +81,6 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     mcpOverride && 'handler' in mcpOverride
       ? mcpOverride.handler
       : createMcpHandler({ snapshots, config, logger, ...(stores && { revocations: stores.revocations }), ...mcpOverride });
-  const app = createApp({
-    snapshots,
-    config,
-    logger,
-    mcpHandler,
-    hub,
-    now,
-    refusedBuild: () => refused,
-    ...(stores && { storeHealth: () => stores.health() }),
-  });
-  if (overrides.watch ?? config.WATCH_INTERVAL_MS > 0) {
-    watcher = watchDist(distDir, snapshots, {
-      intervalMs: config.WATCH_INTERVAL_MS,
-      logger,
-      refuse: (next) => rejectBuild(next.manifest, config.BASE_URL),
-      onRefused: (r) => (refused = r),
-    });
-  }
   const tasks: ScheduledTask[] = [];
   // A scheduled build still running when the sidecar closes is stopped and awaited, so it never writes
   // into a dist/ (or a test's folder) after close() returned.
@@ -106,8 +96,55 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     await build;
     return 'built';
   };
+  // PULL_CRON: the loop runs in this process; its pull and build steps run in child processes.
+  let pullLoop: PullLoop | undefined;
+  let pullRunning: Promise<unknown> | null = null;
+  const pullSchedule = config.PULL_CRON.trim();
+  if (pullSchedule !== '' && pullSchedule !== 'off') {
+    const pullEnv = pullChildEnv(config, overrides.pullEnv);
+    pullLoop = createPullLoop({
+      schedule: pullSchedule,
+      logger,
+      secrets: secretsOf(pullEnv),
+      pull: () => runPullChild({ root: PROJECT_ROOT, env: pullEnv, signal: stopBuilds.signal }),
+      rebuild: () => rebuild(),
+      publish: async () => watcher?.check(),
+    });
+  }
+  const app = createApp({
+    snapshots,
+    config,
+    logger,
+    mcpHandler,
+    hub,
+    now,
+    refusedBuild: () => refused,
+    ...(stores && { storeHealth: () => stores.health() }),
+    ...(pullLoop && { pullHealth: pullLoop.health }),
+  });
+  if (overrides.watch ?? config.WATCH_INTERVAL_MS > 0) {
+    watcher = watchDist(distDir, snapshots, {
+      intervalMs: config.WATCH_INTERVAL_MS,
+      logger,
+      refuse: (next) => rejectBuild(next.manifest, config.BASE_URL),
+      onRefused: (r) => (refused = r),
+    });
+  }
   if (config.REBUILD_CRON.trim() !== '' && config.REBUILD_CRON.trim() !== 'off') {
     tasks.push(scheduleRebuild(config.REBUILD_CRON, rebuild, logger));
+  }
+  if (pullLoop) {
+    const loop = pullLoop;
+    tasks.push(
+      cron.schedule(
+        pullSchedule,
+        async () => {
+          pullRunning = loop.run();
+          await pullRunning;
+        },
+        { name: 'shingle-pull', noOverlap: true },
+      ),
+    );
   }
   return {
     config,
@@ -116,11 +153,13 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     app,
     hub,
     watcher,
+    pullLoop,
     listen: () => startServer(app.listener, config, config.HOST, config.PORT),
     async close() {
       watcher?.close();
       for (const t of tasks) await t.destroy();
       stopBuilds.abort();
+      await pullRunning;
       await running;
       app.close();
       await hub.close();

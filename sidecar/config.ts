@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BuildOptionsSchema } from '../core/build/build-options.ts';
 import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
+import { PullSettingsShape } from '../core/import/pull/pull-settings.ts';
 import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
 import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
@@ -43,6 +44,12 @@ export const SidecarConfigSchema = z
       'off',
       'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".',
     ),
+    PULL_CRON: cronExpression(
+      'off',
+      'node-cron schedule of the pull loop (`node scripts/pull.ts` in a child process: pull every source business.json names, verify, then build when content changed and publish), e.g. "*/30 * * * *". Default "off".',
+    ),
+    JOBS_CSV: z.string().default('').describe('Jobs CSV the pull loop verifies against (default: `pull.jobs` in business.json).'),
+    ...PullSettingsShape,
     ...DynamicLimitsShape,
     ...McpConfigShape,
     ...HubConfigShape,

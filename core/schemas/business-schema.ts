@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrlSchema, SlugSchema } from './primitives.ts';
+import { PullSourcesSchema } from './pull-sources-schema.ts';
 
 /** The aspect ids that the insights engine reports on. Fixed by the product; labels and lexicon are content. */
 export const ASPECT_IDS = ['workmanship', 'timeliness', 'communication', 'cleanup', 'price', 'professionalism', 'warranty', 'insurance'] as const;
@@ -97,6 +98,8 @@ export const BusinessConfigSchema = z
     ...publicBusinessShape,
     aspects: z.array(AspectSchema).length(ASPECT_IDS.length),
     timeZone: z.string().refine(isTimeZone, { message: 'must be an IANA time zone such as "America/Denver"' }).default(DEFAULT_TIME_ZONE),
+    /** Live sources and the jobs file of the pull loop (docs/import.md#connect-once); not published. */
+    pull: PullSourcesSchema.optional(),
   })
   .strict()
   .superRefine((b, ctx) => {

@@ -15,6 +15,8 @@ export interface HubSidecar {
   distDir: string;
   dbPath: string;
   hub: TestSidecar['hub'];
+  /** The PULL_CRON loop, when the env schedules it. */
+  pullLoop: TestSidecar['pullLoop'];
   /** Looks for a new build now (the watcher also polls every 100 ms). */
   checkDist(): Promise<boolean>;
   /** POSTs a form to the hub; returns status, headers and body text. */
@@ -34,6 +36,8 @@ export interface HubSidecarOptions {
   clock?: () => number;
   /** The sidecar's logger (default: silent, or stderr with HUB_LOG=1). */
   logger?: Logger;
+  /** Extra environment of the PULL_CRON child (fake credentials). */
+  pullEnv?: Record<string, string>;
 }
 
 /** Test defaults: loopback callbacks allowed, fast retries, generous rate limits, quiet logs. */
@@ -61,6 +65,7 @@ export async function startHubSidecar(options: HubSidecarOptions): Promise<HubSi
     distDir: options.distDir,
     env: { ...HUB_TEST_ENV, HUB_DB_PATH: options.dbPath, ...options.env },
     logger,
+    ...(options.pullEnv && { pullEnv: options.pullEnv }),
     hub: { ...(options.resolve && { resolve: options.resolve }), ...(options.clock && { clock: options.clock }) },
   });
   const hubUrl = `${sidecar.url}/api/websub/hub`;
@@ -70,6 +75,7 @@ export async function startHubSidecar(options: HubSidecarOptions): Promise<HubSi
     distDir: options.distDir,
     dbPath: options.dbPath,
     hub: sidecar.hub,
+    pullLoop: sidecar.pullLoop,
     checkDist: () => sidecar.watcher!.check(),
     async post(fields, headers = {}) {
       const res = await fetch(hubUrl, {

@@ -37,6 +37,8 @@ export interface TestSidecarOptions {
   /** Poll dist/ for new builds every this many ms (default: no watcher). */
   watchIntervalMs?: number;
   now?: () => number;
+  /** Extra environment of the PULL_CRON child (fake credentials). */
+  pullEnv?: Record<string, string>;
 }
 
 export interface TestSidecar {
@@ -52,6 +54,7 @@ export interface TestSidecar {
   hub: ComposedSidecar['hub'];
   server: RunningServer;
   watcher?: DistWatcher;
+  pullLoop?: ComposedSidecar['pullLoop'];
   /** One keep-alive client for the test's requests. */
   client: Client;
   request(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<TestResponse>;
@@ -68,6 +71,7 @@ export async function startSidecar(options: TestSidecarOptions): Promise<TestSid
     hub: options.hub ?? false,
     ...(options.mcpHandler ? { mcp: { handler: options.mcpHandler } } : options.mcpWallClock ? { mcp: { wallClock: options.mcpWallClock } } : {}),
     ...(options.now && { now: options.now }),
+    ...(options.pullEnv && { pullEnv: options.pullEnv }),
   });
   const server = await sidecar.listen();
   const { port } = server.server.address() as AddressInfo;
@@ -83,6 +87,7 @@ export async function startSidecar(options: TestSidecarOptions): Promise<TestSid
     hub: sidecar.hub,
     server,
     ...(sidecar.watcher && { watcher: sidecar.watcher }),
+    ...(sidecar.pullLoop && { pullLoop: sidecar.pullLoop }),
     client,
     request: (path, init) => httpRequest(client, path, init),
     async close() {

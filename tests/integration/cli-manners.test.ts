@@ -1,0 +1,55 @@
+/**
+ * Issue 25 — every command answers a wrong command line with one line naming the problem, then its usage,
+ * and exit code 2; never a stack trace (before: `npm run import -- csv --foo` printed Node's
+ * ERR_PARSE_ARGS_UNKNOWN_OPTION trace). Real processes, as a user runs them.
+ */
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function run(script: string, args: string[]) {
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, SHINGLE_DEBUG: '' },
+  });
+  return { code: r.status, stderr: r.stderr, stdout: r.stdout };
+}
+
+describe('command-line manners', () => {
+  it.each([
+    ['import.ts', ['csv', '--foo'], 'unknown option --foo'],
+    ['import.ts', [], 'missing argument <source>'],
+    ['import.ts', ['nope', 'x'], 'unknown source "nope"'],
+    [
+      'import.ts',
+      ['csv', 'docs/examples/reviews-template.csv', '--today', '2026-13-01'],
+      '--today must be a date written YYYY-MM-DD (got "2026-13-01")',
+    ],
+    ['import.ts', ['google', '--location', 'locations/1'], '--location "locations/1" must be written accounts/<account id>/locations/<location id>'],
+    ['verify.ts', ['--jobs'], '--jobs needs a value'],
+    ['verify.ts', ['--jobs', 'docs/examples/jobs.csv', '--days-after', 'soon'], '--days-after must be a whole number from 0 to 3650 (got "soon")'],
+    ['build.ts', ['--fast'], 'unknown option --fast'],
+    ['generate.ts', ['--out', '/nonexistent/x', '--count', 'many'], '--count must be a whole number from 0 to 100000000 (got "many")'],
+    ['generate.ts', ['--count', '5'], 'missing --out: the folder to write the content to'],
+    ['bench.ts', ['--all'], 'unknown option --all'],
+    ['bench.ts', ['nosuch'], 'unknown suite "nosuch"'],
+    ['pull.ts', ['--since', 'x'], 'unknown option --since'],
+  ])('%s %j', (script, args, problem) => {
+    const { code, stderr } = run(script, args);
+    expect(code).toBe(2);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(problem);
+    expect(lines[1]).toMatch(/^usage: npm run /);
+    expect(stderr).not.toMatch(/^\s+at |node:internal|ERR_PARSE_ARGS/m);
+  });
+
+  it('a failing run prints its reason, not a stack trace, and exits 1', () => {
+    const { code, stderr } = run('import.ts', ['google', '--location', 'accounts/1/locations/2']);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN are not set/);
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+});
