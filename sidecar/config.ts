@@ -40,6 +40,7 @@ export const SidecarConfigSchema = z
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
     TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
+    LOG_LEVEL: z.enum(['info', 'debug']).default('info').describe('debug also logs the whole validated config (secrets redacted) at start.'),
     REBUILD_CRON: cronExpression(
       'off',
       'node-cron schedule of a rebuild from CONTENT_DIR in a child process (`node scripts/build.ts`), e.g. "0 3 * * *". Default "off".',

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the process entry. Validates and prints the config, builds dist/ when it is missing
+ * `npm start`: the process entry. Validates the config (logged whole with LOG_LEVEL=debug), builds dist/ when it is missing
  * or stale, composes the sidecar (composeSidecar: data documents, search, since, MCP, the WebSub
  * hub, the static pages, the dist watcher and the rebuild schedule), listens, and stops gracefully
  * on SIGTERM.
@@ -8,7 +8,7 @@ import { distStaleness, runBuild } from './build/run-build.ts';
 import { composeSidecar } from './compose-sidecar.ts';
 import { parseConfig, redactConfig } from './config.ts';
 import { createBatchedWriter } from './log-writer.ts';
-import { createLogger } from './logger.ts';
+import { clickableUrl, createLogger } from './logger.ts';
 
 async function main(): Promise<void> {
   const output = createBatchedWriter((chunk) => process.stdout.write(chunk));
@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = parsed.data;
-  logger.info('config', redactConfig(config));
+  // The whole config is about 2 KB of JSON: kept for LOG_LEVEL=debug, not the first thing a person sees.
+  if (config.LOG_LEVEL === 'debug') logger.debug('config', redactConfig(config));
 
   const staleness = config.BUILD_ON_START === 'never' ? null : config.BUILD_ON_START === 'always' ? 'forced' : distStaleness(config);
   if (staleness) {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   });
   const running = await sidecar.listen();
   logger.info('listening', { url: running.url, baseUrl: config.BASE_URL, serveStatic: config.SERVE_STATIC });
+  // One short line for the person at the terminal (stderr: stdout stays one JSON object per line).
+  process.stderr.write(`Shingle is serving ${first.reviewCount} reviews at ${clickableUrl(running.url)} (Ctrl+C stops it)\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

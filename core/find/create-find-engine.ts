@@ -20,7 +20,7 @@ export interface FindResult {
   hits: FindHit[];
   /** Reviews that matched, before `limit`. */
   total: number;
-  /** True when the hits match every query word; false when none did and they match some. */
+  /** True when every review counted in `total` has every query word; false when some have only most (or some) of them. */
   matchedAll: boolean;
 }
 

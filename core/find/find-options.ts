@@ -14,6 +14,12 @@ export const FIND_OPTIONS = {
   prefixMinLength: 3,
   /** minisearch weights of fuzzy and prefix matches relative to an exact match (1). */
   weights: { fuzzy: 0.45, prefix: 0.375 },
+  /**
+   * A review matches when the query words it contains carry at least this share of the query's
+   * weight, each word weighing its rarity (BM25 idf): most of the words, the rare ones counting most.
+   * When no review reaches it, the reviews with any of the words are ranked instead.
+   */
+  minWordShare: 0.5,
   /** Query words beyond this many are ignored (they would only slow the query down). */
   maxQueryTerms: 8,
   /** Field boosts: a title word counts this many times a text word. */

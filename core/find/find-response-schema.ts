@@ -26,9 +26,10 @@ export const FindResponseSchema = z
     reviews: z.array(FoundReviewSchema).meta({ description: 'Best match first (ties: newest first, then by id); at most `limit`.' }),
     count: z.int().min(0).meta({ description: 'Number of reviews in `reviews`.' }),
     total: z.int().min(0).meta({ description: 'Number of reviews that matched, before `limit`.' }),
-    matchedAll: z
-      .boolean()
-      .meta({ description: 'True when every returned review matches every word; false when no review did and the results match some of them.' }),
+    matchedAll: z.boolean().meta({
+      description:
+        'True when every matching review has every word; false when some match with most of the words (the rare ones weighing most), or, when no review has most, with some of them.',
+    }),
     query: FindQuerySchema.meta({ description: 'The effective arguments, defaults applied.' }),
   })
   .strict()

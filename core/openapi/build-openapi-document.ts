@@ -138,7 +138,9 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           description:
             'Not part of the interface specification: an extension of this service, which may change with a minor version. ' +
             'Typo-tolerant, prefix-aware, best match first, across review text and title, technician names and aliases, service names and synonyms, and service areas. ' +
-            'Every word must match (each through its typo or prefix variants); when no review has them all, reviews with some are returned and `matchedAll` is false. ' +
+            'A review matches when it has most of the words (each through its typo or prefix variants; two neighbouring words also as one, so `clean up` finds `cleanup`), each word weighing as much as it is rare: ' +
+            "the words it has must carry at least half of the query's weight. Ranked by relevance times that share, so reviews with every word come first; when no review has most of the words, reviews with some are returned. " +
+            '`matchedAll` is true when every matching review has every word. ' +
             'Same review objects as search, plus `score` and `highlights` (UTF-16 offsets into the text or title). Same error format as search.',
           'x-extension': true,
           parameters: [...buildFindParameters(), ...CONDITIONAL_PARAMS],

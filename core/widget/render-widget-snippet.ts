@@ -1,10 +1,23 @@
 import { escapeHtml } from '../feeds/escape-html.ts';
+import { formatCount, plural } from '../format/format-count.ts';
 import type { WidgetDocument } from './widget-document-schema.ts';
 
 /** How many reviews the static snippet shows (the widget's default is 3; a pasted snippet can afford 5). */
 export const SNIPPET_REVIEW_COUNT = 5;
 
 const starsOf = (rating: number) => '★★★★★☆☆☆☆☆'.slice(5 - Math.round(rating), 10 - Math.round(rating));
+
+/**
+ * The iframe form's paste-in snippet (shown on /developers/): the business name is escaped for the
+ * title attribute, so a name with a quote, `<` or `&` neither breaks the snippet nor injects markup.
+ */
+export function renderIframeSnippet(base: string, businessName: string, scriptTag: string): string {
+  return [
+    `<iframe src="${escapeHtml(`${base}/embed/`)}" title="Customer reviews of ${escapeHtml(businessName)}" width="100%" height="720" loading="lazy"></iframe>`,
+    `<!-- Optional: sizes the iframe to its content -->`,
+    scriptTag,
+  ].join('\n');
+}
 
 /**
  * /embed/snippet.html: the widget as static HTML for site builders that strip scripts and iframes.
@@ -28,17 +41,17 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
   });
   return [
     `<!-- Customer reviews of ${e(doc.business.name)}: static snippet, built ${doc.updated ?? 'with no reviews'}. Paste as HTML; fetch /embed/snippet.html again to refresh. -->`,
-    `<section aria-label="Customer reviews of ${e(doc.business.name)}" style="border:1px solid #d1d9e0;border-radius:8px;padding:1rem;font:15px/1.5 system-ui,sans-serif">`,
+    `<section aria-label="Customer reviews of ${e(doc.business.name)}" style="border:1px solid #d1d9e0;border-radius:8px;padding:1rem;font:15px/1.5 system-ui,sans-serif;overflow-wrap:anywhere">`,
     `  <h2 style="font-size:1.1em;margin:0 0 .5rem">Customer reviews of ${e(doc.business.name)}</h2>`,
-    `  <p style="margin:0"><span role="img" aria-label="${r.average.toFixed(1)} out of 5">${starsOf(r.average)}</span> <strong>${r.average.toFixed(1)}</strong> out of 5 · <a href="${e(doc.reviewsUrl)}">${r.count} verified reviews</a></p>`,
+    `  <p style="margin:0"><span role="img" aria-label="${r.average.toFixed(1)} out of 5">${starsOf(r.average)}</span> <strong>${r.average.toFixed(1)}</strong> out of 5 · <a href="${e(doc.reviewsUrl)}">${plural(r.count, 'verified review')}</a></p>`,
     `  <ul style="list-style:none;margin:.5rem 0;padding:0">`,
-    ...[5, 4, 3, 2, 1].map((n) => `    <li>${n} stars: ${r.histogram[String(n) as '1']}</li>`),
+    ...[5, 4, 3, 2, 1].map((n) => `    <li>${plural(n, 'star')}: ${formatCount(r.histogram[String(n) as '1'])}</li>`),
     `  </ul>`,
     `  <ol style="list-style:none;margin:.75rem 0;padding:0">`,
     ...reviews,
     `  </ol>`,
     `  <p style="margin:.25rem 0;font-size:.9em">Newest reviews first, whatever their rating.</p>`,
-    `  <p style="margin:0"><a href="${e(doc.reviewsUrl)}">Read all ${r.count} reviews</a></p>`,
+    `  <p style="margin:0"><a href="${e(doc.reviewsUrl)}">Read all ${formatCount(r.count)} reviews</a></p>`,
     `</section>`,
     '',
   ].join('\n');

@@ -7,6 +7,7 @@
  * the same card the build renders (site/lib/review-card.ts).
  */
 import type { Review } from '../../core/schemas/review-schema.ts';
+import { formatCount, plural } from '../../core/format/format-count.ts';
 import { cardToDom, reviewCard } from '../lib/review-card.ts';
 
 /** The search filters of the page: the same names as GET /api/reviews/search. */
@@ -114,11 +115,17 @@ export function enhanceFilters(): void {
     results.hidden = true;
     results.replaceChildren();
     staticList.hidden = false;
+    if (showing) showing.hidden = false;
   };
   // Best match needs the sidecar: the choice appears only with JavaScript, and falls back with the rest.
   // Shown once the script runs; its space is kept from the start, so nothing shifts (CLS 0).
   document.getElementById('page_order_field')?.classList.remove('field--deferred');
+  const more = document.getElementById('page_filters_more') as HTMLDetailsElement | null;
+  // "Showing 1–50" describes the static page; it is hidden while filter results replace that list.
+  const showing = document.getElementById('page_showing');
   const fillForm = (filters: URLSearchParams) => {
+    // The folded filters open when the URL uses one of them, so the form shows what is applied.
+    if (more && FILTER_KEYS.some((key) => key !== 'query' && filters.has(key))) more.open = true;
     const order = form.elements.namedItem(ORDER_KEY) as HTMLSelectElement | null;
     if (order) order.value = filters.get(ORDER_KEY) ?? '';
     for (const key of FILTER_KEYS) {
@@ -166,17 +173,18 @@ export function enhanceFilters(): void {
       }),
     );
     staticList.hidden = true;
+    if (showing) showing.hidden = true;
     results.hidden = false;
     setStatus(
       outcome.ranked
         ? total === 0
           ? 'No reviews match these words and filters.'
-          : `${total} review${total === 1 ? '' : 's'}, best match first${outcome.partial ? ' (the 100 best matches of the words, narrowed by the other filters)' : ''}.`
+          : `${plural(total, 'review')}, best match first${outcome.partial ? ' (the 100 best matches of the words, narrowed by the other filters)' : ''}.`
         : total === 0
           ? 'No reviews match these filters.'
           : total > reviews.length
-            ? `Showing the ${reviews.length} newest of ${total} matching reviews. Narrow the filters to see the others.`
-            : `${total} matching review${total === 1 ? '' : 's'}, newest first.`,
+            ? `Showing the ${formatCount(reviews.length)} newest of ${plural(total, 'matching review')}. Narrow the filters to see the others.`
+            : `${plural(total, 'matching review')}, newest first.`,
     );
   }
 

@@ -1,6 +1,6 @@
 import type { AggregateRating } from '../../core/schemas/aggregate-rating-schema.ts';
 import type { AspectInsight } from '../../core/schemas/insights-schema.ts';
-import { formatPercent, plural } from './page-format.ts';
+import { formatCount, formatPercent, plural } from './page-format.ts';
 
 /** Geometry of the 1–5 star histogram, drawn as one SVG with fixed dimensions (no layout shift). */
 export interface HistogramChart {
@@ -30,7 +30,7 @@ export function layoutHistogram(rating: AggregateRating): HistogramChart {
     share: count / total,
     y: top + i * rowHeight,
     barWidth: Math.round((count / max) * barMax * 10) / 10,
-    label: `${count} (${formatPercent(count / total)})`,
+    label: `${formatCount(count)} (${formatPercent(count / total)})`,
   }));
   const description = rows.map((r) => `${plural(r.stars, 'star')}: ${plural(r.count, 'review')} (${formatPercent(r.share)})`).join('; ');
   return { width, height: top * 2 + rows.length * rowHeight, rows, barX: labelWidth, barMax, barHeight: rowHeight - 10, description };

@@ -2,10 +2,11 @@
  * Formatting helpers shared by the pages. Deterministic: dates are calendar dates formatted in UTC,
  * so a build gives the same bytes on any machine and in any time zone.
  */
+// Numbers: the one formatter in core, re-exported so every page keeps its import.
+export { formatCount, formatPercent, plural } from '../../core/format/format-count.ts';
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
-const INTEGER = new Intl.NumberFormat('en-US');
 
 const formattedDates = new Map<string, string>();
 
@@ -24,16 +25,6 @@ export function formatMonth(month: string): string {
   return MONTH_YEAR.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** 12345 → "12,345". */
-export function formatCount(n: number): string {
-  return INTEGER.format(n);
-}
-
-/** "1 review", "2 reviews". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
-
 /** 4.6 → "4.6"; always one decimal for an average rating. */
 export function formatRating(value: number): string {
   return value.toFixed(1);
@@ -43,11 +34,6 @@ export function formatRating(value: number): string {
 export function starGlyphs(rating: number): string {
   const full = Math.max(0, Math.min(5, Math.round(rating)));
   return '★'.repeat(full) + '☆'.repeat(5 - full);
-}
-
-/** 0.4567 → "46%". */
-export function formatPercent(share: number): string {
-  return `${Math.round(share * 100)}%`;
 }
 
 /** Display name of a review platform id. */

@@ -47,7 +47,8 @@ export function reviewCard(r: Review, owner: string, level: 2 | 3 = 2): CardElem
       'p',
       { class: 'review__meta' },
       h('span', { class: 'stars', role: 'img', 'aria-label': `Rated ${r.rating} out of 5` }, starGlyphs(r.rating)),
-      ` · ${r.author} · `,
+      // Without a title the heading already names the author ("Review by …"): said once, not twice.
+      r.title === undefined ? ' · ' : ` · ${r.author} · `,
       h('a', { href: `${reviewArchivePath(r.date)}#${r.id}`, title: 'Permalink to this review' }, dateNode(r.date)),
       ' · on ',
       sourceUrl ? h('a', { href: sourceUrl, rel: 'nofollow ugc noopener' }, platform) : platform,

@@ -5,38 +5,40 @@
 // {src}/widget.json without credentials and sets no cookie. It never selects reviews by rating:
 // the newest are the newest (16 CFR Part 465).
 
-interface Review {
-  id: string;
-  date: string;
-  rating: number;
-  title?: string;
-  text: string;
-  truncated: boolean;
-  author: string;
-  url: string;
-  ownerReply?: { text: string; date: string };
+// The shapes of /widget.json come from core's schema (z.infer): a type-only import, which the
+// type stripping of the build erases, so the widget still imports nothing at run time.
+import type { WidgetDocument, WidgetReview } from '../../core/widget/widget-document-schema.ts';
+
+// A word that depends on a count: one form per CLDR plural category the language uses
+// (Intl.PluralRules); `other` is the fallback for any category not listed.
+type Plural = { other: string } & Partial<Record<Intl.LDMLPluralRule, string>>;
+interface Words {
+  of: string;
+  outOf: string;
+  reviews: Plural;
+  all: string;
+  reply: string;
+  more: string;
+  prev: string;
+  next: string;
+  stars: Plural;
+  note: string;
+  mod: string;
+  fail: string;
 }
-interface WidgetDoc {
-  business: { name: string };
-  reviewsUrl: string;
-  aggregateRating: { average: number; count: number; histogram: Record<string, number> };
-  moderation?: { received: number; published: number; unverified: number; withheld: { total: number } };
-  reviews: Review[];
-}
-type Words = Record<'of' | 'outOf' | 'reviews' | 'all' | 'reply' | 'more' | 'prev' | 'next' | 'stars' | 'note' | 'mod' | 'fail', string>;
 
 // The script's own folder: the default `src`, so the snippet needs no configuration.
 const HOME = new URL('.', import.meta.url).href.replace(/\/$/, '');
 const EN: Words = {
   of: 'Customer reviews of',
   outOf: 'out of 5',
-  reviews: 'verified reviews',
+  reviews: { one: 'verified review', other: 'verified reviews' },
   all: 'Read all reviews',
   reply: 'Reply from the owner',
   more: 'Read the whole review',
   prev: 'Previous review',
   next: 'Next review',
-  stars: 'stars',
+  stars: { one: 'star', other: 'stars' },
   note: 'Newest reviews first, whatever their rating.',
   mod: 'Reviews received: {r}; published: {p}; not yet verified: {u}; withheld on content-neutral grounds: {w}.',
   fail: 'Reviews could not be loaded.',
@@ -45,13 +47,13 @@ const WORDS: Record<string, Partial<Words>> = {
   es: {
     of: 'Opiniones de clientes de',
     outOf: 'de 5',
-    reviews: 'opiniones verificadas',
+    reviews: { one: 'opinión verificada', other: 'opiniones verificadas' },
     all: 'Ver todas las opiniones',
     reply: 'Respuesta del propietario',
     more: 'Leer la opinión completa',
     prev: 'Opinión anterior',
     next: 'Opinión siguiente',
-    stars: 'estrellas',
+    stars: { one: 'estrella', other: 'estrellas' },
     note: 'Las opiniones más recientes primero, sea cual sea su puntuación.',
     mod: 'Opiniones recibidas: {r}; publicadas: {p}; sin verificar aún: {u}; retenidas por motivos neutrales: {w}.',
     fail: 'No se pudieron cargar las opiniones.',
@@ -59,40 +61,47 @@ const WORDS: Record<string, Partial<Words>> = {
   fr: {
     of: 'Avis clients de',
     outOf: 'sur 5',
-    reviews: 'avis vérifiés',
+    reviews: { one: 'avis vérifié', other: 'avis vérifiés' },
     all: 'Lire tous les avis',
     reply: 'Réponse du propriétaire',
     more: "Lire l'avis complet",
     prev: 'Avis précédent',
     next: 'Avis suivant',
-    stars: 'étoiles',
+    stars: { one: 'étoile', other: 'étoiles' },
     note: 'Les avis les plus récents d’abord, quelle que soit leur note.',
     mod: 'Avis reçus : {r} ; publiés : {p} ; pas encore vérifiés : {u} ; retenus pour des motifs neutres : {w}.',
     fail: 'Les avis n’ont pas pu être chargés.',
   },
 };
 
+// Fluid from 280 px: the histogram is one grid (rows are subgrids, so columns line up), the bars are
+// blocks (an inline span has no width), review text wraps anywhere, and the carousel's list is
+// inline-size contained: its cards never add to the widget's min-content width, so a narrow
+// column of the host page (or a 360 px phone) is never pushed wider.
 const CSS = `
-:host{--shingle-bg:#fff;--shingle-fg:#1f2328;--shingle-muted:#59636e;--shingle-accent:#0b5cad;--shingle-star:#9a6700;--shingle-border:#d1d9e0;--shingle-radius:8px;--shingle-font:system-ui,sans-serif;display:block;color:var(--shingle-fg);font:15px/1.5 var(--shingle-font)}
+:host{--shingle-bg:#fff;--shingle-fg:#1f2328;--shingle-muted:#59636e;--shingle-accent:#0b5cad;--shingle-star:#9a6700;--shingle-border:#d1d9e0;--shingle-radius:8px;--shingle-font:system-ui,sans-serif;display:block;max-width:100%;color:var(--shingle-fg);font:15px/1.5 var(--shingle-font)}
 @media (prefers-color-scheme:dark){:host{--shingle-bg:#16191d;--shingle-fg:#e6edf3;--shingle-muted:#9aa5b1;--shingle-accent:#6cb6ff;--shingle-star:#e3b341;--shingle-border:#3d444d}}
 :host([hidden]){display:none}
-.box{background:var(--shingle-bg);border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:1rem}
+.box{background:var(--shingle-bg);border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:1rem;overflow-wrap:anywhere}
 h2{font-size:1.1em;margin:0 0 .5rem}
 p{margin:.25rem 0}
 a{color:var(--shingle-accent)}
 a:focus-visible,button:focus-visible{outline:3px solid var(--shingle-accent);outline-offset:2px}
 .stars{color:var(--shingle-star);letter-spacing:.1em}
+.summary .stars{margin-right:.25rem}
 .avg{font-size:1.6em;font-weight:700;margin-right:.25rem}
 .muted{color:var(--shingle-muted);font-size:.9em}
-.hist{list-style:none;margin:.5rem 0;padding:0;max-width:22rem}
-.hist li{display:grid;grid-template-columns:4.5rem 1fr 3rem;gap:.5rem;align-items:center;font-size:.85em}
-.track{background:var(--shingle-border);border-radius:4px;height:.5rem;overflow:hidden}
-.bar{background:var(--shingle-star);height:100%;width:0}
+.hist{list-style:none;margin:.5rem 0;padding:0;max-width:22rem;display:grid;grid-template-columns:max-content minmax(0,1fr) max-content;gap:.125rem .5rem;font-size:.85em}
+.hist li{display:grid;grid-column:1/-1;grid-template-columns:subgrid;align-items:center}
+.label{overflow-wrap:normal}
+.n{text-align:end}
+.track{display:block;background:var(--shingle-border);border-radius:4px;height:.5rem;overflow:hidden}
+.bar{display:block;background:var(--shingle-star);height:100%;width:0}
 .list{list-style:none;margin:.75rem 0;padding:0;display:grid;gap:.75rem}
 .review{border-top:1px solid var(--shingle-border);padding-top:.75rem}
 .review h3{font-size:1em;margin:.25rem 0}
 .reply{border-left:3px solid var(--shingle-border);margin:.5rem 0 0;padding-left:.75rem}
-.carousel .list{grid-auto-flow:column;grid-auto-columns:min(100%,22rem);overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth}
+.carousel .list{contain:inline-size;grid-auto-flow:column;grid-auto-columns:min(100%,22rem);overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth}
 .carousel .review{scroll-snap-align:start;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.75rem}
 .nav{display:flex;gap:.5rem}
 button{font:inherit;color:var(--shingle-accent);background:none;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.25rem .75rem;cursor:pointer}
@@ -101,6 +110,21 @@ button{font:inherit;color:var(--shingle-accent);background:none;border:1px solid
 `;
 
 let sheet: CSSStyleSheet | undefined;
+
+// The element's or the page's `lang` as a locale Intl accepts: "en_US" (a common mistake) is read
+// as en-US, anything else Intl refuses as its language alone, else English. A bad `lang` on the
+// host page must never stop the widget (Intl throws a RangeError on an invalid tag).
+function localeOf(tag: string): string {
+  for (const t of [tag, tag.replace(/_/g, '-'), tag.split(/[-_]/)[0] ?? '']) {
+    try {
+      const [locale] = Intl.getCanonicalLocales(t);
+      if (locale) return locale;
+    } catch {
+      // not a valid tag: try the next reading
+    }
+  }
+  return 'en';
+}
 let ids = 0;
 
 // Any element with optional class and part names, and text.
@@ -149,12 +173,13 @@ class ShingleReviews extends HTMLElement {
     const key = [base, this.getAttribute('limit'), this.getAttribute('layout'), this.lang].join('\n');
     if (key === this.#loaded) return;
     this.#loaded = key;
-    const w = { ...EN, ...WORDS[(this.lang || document.documentElement.lang || 'en').slice(0, 2).toLowerCase()] };
+    const lang = localeOf(this.lang || document.documentElement.lang);
+    const w: Words = { ...EN, ...WORDS[new Intl.Locale(lang).language] };
     try {
       const res = await fetch(`${base}/widget.json`, { credentials: 'omit', referrerPolicy: 'no-referrer' });
       if (!res.ok) throw new Error(String(res.status));
-      const doc = (await res.json()) as WidgetDoc;
-      if (key === this.#loaded) this.#render(doc, w);
+      const doc = (await res.json()) as WidgetDocument;
+      if (key === this.#loaded) this.#render(doc, w, lang);
     } catch {
       const box = el('div', 'box');
       box.append(el('p', 'error', w.fail), link(`${base}/reviews/`, w.all));
@@ -162,9 +187,10 @@ class ShingleReviews extends HTMLElement {
     }
   }
 
-  #render(doc: WidgetDoc, w: Words): void {
-    const lang = this.lang || document.documentElement.lang || 'en';
+  #render(doc: WidgetDocument, w: Words, lang: string): void {
     const num = (n: number, digits = 0) => n.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const rules = new Intl.PluralRules(lang);
+    const counted = (n: number, word: Plural) => `${num(n)} ${word[rules.select(n)] ?? word.other}`;
     const layout = this.getAttribute('layout');
     const limit = Math.min(10, Math.max(1, Math.floor(Number(this.getAttribute('limit'))) || 3));
     const rating = doc.aggregateRating;
@@ -178,14 +204,14 @@ class ShingleReviews extends HTMLElement {
       stars(rating.average, avg),
       el('span', 'avg', num(rating.average, 1)),
       el('span', 'muted', `${w.outOf} · `),
-      link(doc.reviewsUrl, `${num(rating.count)} ${w.reviews}`, 'count'),
+      link(doc.reviewsUrl, counted(rating.count, w.reviews), 'count'),
     );
     box.append(h, summary);
     if (layout === 'badge') return this.#root.replaceChildren(box);
 
     const hist = el('ul', 'hist');
     for (const n of [5, 4, 3, 2, 1]) {
-      const count = rating.histogram[String(n)] ?? 0;
+      const count = rating.histogram[String(n) as keyof typeof rating.histogram] ?? 0;
       const row = el('li', 'row');
       const track = el('span', 'track');
       const bar = el('span', 'bar');
@@ -193,13 +219,13 @@ class ShingleReviews extends HTMLElement {
       bar.style.width = `${rating.count ? (100 * count) / rating.count : 0}%`;
       track.append(bar);
       track.setAttribute('aria-hidden', 'true');
-      row.append(el('span', 'label', `${n} ${w.stars}`), track, el('span', 'n', num(count)));
+      row.append(el('span', 'label', counted(n, w.stars)), track, el('span', 'n', num(count)));
       hist.append(row);
     }
     box.append(hist);
     const m = doc.moderation;
-    if (m && typeof m.received === 'number') {
-      const counts: Record<string, number> = { r: m.received, p: m.published, u: m.unverified, w: m.withheld?.total };
+    if (m) {
+      const counts: Record<string, number> = { r: m.received, p: m.published, u: m.unverified, w: m.withheld.total };
       box.append(
         el(
           'p',
@@ -236,7 +262,7 @@ class ShingleReviews extends HTMLElement {
     this.#root.replaceChildren(box);
   }
 
-  #review(r: Review, w: Words, date: Intl.DateTimeFormat): HTMLLIElement {
+  #review(r: WidgetReview, w: Words, date: Intl.DateTimeFormat): HTMLLIElement {
     const li = el('li', 'review');
     li.dataset.id = r.id;
     const meta = el('p', 'meta');

@@ -22,7 +22,8 @@ function tagControls(page: Page): Promise<number> {
     const selector = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const visible = (el: Element) => {
       const style = getComputedStyle(el);
-      return el.getClientRects().length > 0 && style.visibility !== 'hidden' && !el.closest('[hidden], [inert]');
+      // checkVisibility(): the content of a closed <details> has boxes but is not rendered (nor focusable).
+      return el.getClientRects().length > 0 && style.visibility !== 'hidden' && !el.closest('[hidden], [inert]') && el.checkVisibility();
     };
     const controls = [...document.querySelectorAll(selector)].filter((el) => visible(el) && !(el as HTMLInputElement).disabled);
     controls.forEach((el, i) => el.setAttribute('data-kbd', String(i)));
@@ -109,6 +110,8 @@ describe('keyboard navigation', () => {
     await page.goto(`${sidecar.origin}/reviews/`);
     await page.focus('#f_query');
     await page.keyboard.type('roof');
+    await page.keyboard.press('Tab'); // "More filters"
+    await page.keyboard.press('Enter'); // opens them
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown'); // Exact rating: Any → 5 stars
     await page.focus('#f_query');

@@ -131,6 +131,30 @@ describe('malicious review content renders inert', () => {
     await close();
   });
 
+  it('the iframe snippet on /developers/ escapes the business name in title="…"', async () => {
+    const business = JSON.parse(readFileSync(join(root, FIXTURE, 'business.json'), 'utf8')) as { name: string };
+    const { page, close } = await openInert('/developers/');
+    const snippets = await page.$$eval('pre code', (codes) => codes.map((c) => c.textContent ?? ''));
+    const iframe = snippets.find((s) => s.startsWith('<iframe'))!;
+    const title = iframe.match(/ title="([^"]*)"/)![1]!;
+    expect(title).toBe('Customer reviews of Summit Ridge &quot;Roofing&quot; &lt;b&gt;&amp;amp;&lt;/b&gt; Sons');
+    // Pasted into a page, the snippet is one iframe whose title is the name as written, and nothing else.
+    const pasted = await page.evaluate((html) => {
+      const body = new DOMParser().parseFromString(html, 'text/html').body;
+      return { tags: [...body.querySelectorAll('*')].map((e) => e.tagName), title: body.querySelector('iframe')?.getAttribute('title') };
+    }, iframe.split('\n')[0]!);
+    expect(pasted).toEqual({ tags: ['IFRAME'], title: `Customer reviews of ${business.name}` });
+    await close();
+  });
+
+  it.each(['/embed/', '/embed/snippet.html'])('a very long word or URL wraps in %s at 360 px: no sideways scrolling', async (path) => {
+    const { page, close } = await openInert(path, 360);
+    expect(await page.textContent('body')).toContain('Supercalifragilisticexpialidocious');
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    await close();
+  });
+
   it('every link in a hostile review is an http(s) link or a permalink', async () => {
     const { page, dialogs, close } = await openInert('/reviews/2026-10/');
     const links = await page.$$('main article.review a');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
 import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
 import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { spacesBeforePunctuation, wordsBrokenAcrossLines } from '../helpers/text-layout.ts';
 
 let sidecar: RunningSidecar;
 let browser: Browser;
@@ -64,6 +65,9 @@ describe('every page type', () => {
         expect(watch.foreignRequests, `${name} at ${width}px`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+        // Polish a reader sees: table headers whole ("Rat ing"), no space before punctuation ("Tomasz , Repair").
+        expect(await wordsBrokenAcrossLines(page, 'th'), `${name} at ${width}px: table headers broken mid-word`).toEqual([]);
+        expect(await spacesBeforePunctuation(page), `${name} at ${width}px: spaces before punctuation`).toEqual([]);
         if (width === 1280) {
           const facts = await page.evaluate(() => ({
             h1: document.querySelectorAll('h1').length,
@@ -89,6 +93,49 @@ describe('every page type', () => {
       expect(axeFound).toEqual({});
     },
   );
+
+  it('a filtered /reviews/ says how many match, never "Showing 1–50" of the unfiltered list beside it', async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/reviews/?min_rating=4&query=roof`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('#page_results article.review');
+    const main = await page.innerText('main');
+    expect(main).toMatch(/\d+ matching reviews?/);
+    expect(main).not.toMatch(/Showing 1–50/);
+    // Clearing the filters brings the static list and its range back.
+    await page.click('#page_filters_clear');
+    await page.waitForSelector('#page_results', { state: 'hidden' });
+    expect(await page.innerText('main')).toMatch(/Showing 1–50, newest first/);
+    await context.close();
+  });
+
+  it('at 360 px the filter form leaves the first review in the first screen; the folded filters open when the URL uses them', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+    const title = await page.$eval('#page_static article.review .review__title', (e) => e.getBoundingClientRect().bottom);
+    expect(title).toBeLessThanOrEqual(640);
+    await page.goto(`${sidecar.origin}/reviews/?min_rating=4`, { waitUntil: 'networkidle' });
+    expect(await page.isVisible('#f_min')).toBe(true);
+    expect(await page.inputValue('#f_min')).toBe('4');
+    await context.close();
+  });
+
+  it('a review card names its author once', async () => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+    const cards = await page.$$eval('#page_static article.review', (articles) =>
+      articles.map((a) => ({ head: `${a.querySelector('.review__title')!.textContent} ${a.querySelector('.review__meta')!.textContent}` })),
+    );
+    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { author: string }[] };
+    expect(cards.length).toBe(50);
+    for (const [i, card] of cards.entries()) {
+      const author = doc.reviews[i]!.author;
+      expect(card.head.split(author).length - 1, card.head).toBe(1);
+    }
+    await context.close();
+  });
 
   // The axe helper trims what axe reports and runs it in its faster mode: show that it still finds faults.
   it('the axe check itself reports a missing alt text and low contrast, in both of its modes', async () => {

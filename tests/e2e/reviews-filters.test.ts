@@ -70,6 +70,9 @@ describe('reviews page filters', () => {
     await page.goto(`${sidecar.origin}/reviews/`);
     const staticIds = await reviewIds(page, '#page_static');
     expect(staticIds).toHaveLength(50);
+    // The filters other than the words are folded away (a phone's first screen shows reviews): open them.
+    expect(await page.isVisible('#f_min')).toBe(false);
+    await page.click('#page_filters_more summary');
     await page.selectOption('#f_min', '4');
     await page.selectOption('#f_service', 'roof-replacement');
     await page.fill('#f_since', '2022-01-01');

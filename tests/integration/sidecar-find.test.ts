@@ -105,6 +105,22 @@ describe('GET /api/reviews/find', () => {
     }
   });
 
+  it('a question finds what its words are about: "did they clean up" finds the cleanup reviews, over HTTP and MCP alike', async () => {
+    const question = await http({ q: 'did they clean up', limit: 100 });
+    const cleanup = await http({ q: 'cleanup', limit: 100 });
+    expect(question.status).toBe(200);
+    // Before: only the 2 reviews with both "clean" and "up" ("cleanup" alone finds 28).
+    expect(question.body.total).toBeGreaterThanOrEqual(10);
+    const said = (r: { text: string }) => /\bclean[\s-]?up\b/i.test(r.text);
+    const withCleanup = (cleanup.body.reviews as { id: string; text: string }[]).filter(said).map((r) => r.id);
+    const found = new Set((question.body.reviews as { id: string }[]).map((r) => r.id));
+    expect(withCleanup.length).toBeGreaterThan(0);
+    for (const id of withCleanup) expect(found.has(id), id).toBe(true);
+    expect(question.body.reviews.slice(0, 3).every(said)).toBe(true);
+    const viaMcp = await mcp({ q: 'did they clean up', limit: 100 });
+    expect(viaMcp.structuredContent).toEqual(question.body);
+  });
+
   it('answers invalid parameters with 400 and one issue per problem', async () => {
     for (const [qs, path] of [
       ['', 'q'],

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { Client } from 'undici';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { isSecretKey, parseConfig, redactConfig } from '../../sidecar/config.ts';
 import { ROOT, tempDir } from '../helpers/build-fixture.ts';
 import { httpRequest } from '../helpers/http-client.ts';
@@ -132,9 +132,10 @@ const exitCode = (child: ChildProcess) =>
 
 describe('npm start (sidecar/main.ts)', () => {
   it('prints its config, serves a prebuilt dist/ on one port, and stops cleanly on SIGTERM', async () => {
-    const main = startMain({ DIST_DIR: distDir, BUILD_ON_START: 'never', WATCH_INTERVAL_MS: '0' });
+    const main = startMain({ DIST_DIR: distDir, BUILD_ON_START: 'never', WATCH_INTERVAL_MS: '0', LOG_LEVEL: 'debug' });
     try {
       const config = await main.waitFor('config');
+      expect(config.level).toBe('debug');
       expect(config).toMatchObject({ PORT: 0, BUILD_ON_START: 'never', RATE_LIMIT_ENABLED: false });
       const { url } = (await main.waitFor('listening')) as { url: string };
       const client = new Client(url);
@@ -147,6 +148,23 @@ describe('npm start (sidecar/main.ts)', () => {
       expect(await exitCode(main.child)).toBe(0);
       expect(main.lines.map((l) => l.event)).toEqual(expect.arrayContaining(['shutdown_started', 'shutdown_finished']));
       expect(main.lines.filter((l) => l.event === 'request').length).toBeGreaterThanOrEqual(4);
+    } finally {
+      main.child.kill('SIGKILL');
+    }
+  });
+
+  it('opens with one short line and a clickable localhost URL, not a 2 KB config dump or 0.0.0.0', async () => {
+    const main = startMain({ DIST_DIR: distDir, BUILD_ON_START: 'never', WATCH_INTERVAL_MS: '0', HOST: '0.0.0.0' });
+    try {
+      const { url } = (await main.waitFor('listening')) as { url: string };
+      const port = new URL(url).port;
+      await vi.waitFor(() => expect(main.stderr()).toContain('\n'));
+      const [first] = main.stderr().split('\n');
+      expect(first).toMatch(new RegExp(`^Shingle is serving \\d+ reviews at http://localhost:${port}/ \\(Ctrl\\+C stops it\\)$`));
+      expect(main.lines.map((l) => l.event)).not.toContain('config');
+      expect(Math.max(...main.lines.map((l) => JSON.stringify(l).length))).toBeLessThan(400);
+      main.child.kill('SIGTERM');
+      expect(await exitCode(main.child)).toBe(0);
     } finally {
       main.child.kill('SIGKILL');
     }

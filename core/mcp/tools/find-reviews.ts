@@ -12,7 +12,7 @@ export const findReviewsDescriptor = defineToolDescriptor({
   description:
     'Use when you have words rather than exact filters: a topic ("leak after hail"), a name you are not sure how to ' +
     'spell ("Prya", "big dave"), a service in the customer\'s words ("new roof", "skylight") or a town. Ranked best match ' +
-    'first, typo-tolerant, the last word also as a prefix; matches review text, technician names and aliases, service ' +
+    'first, typo-tolerant, the last word also as a prefix; a review needs most of the words (the rare ones count most), so a whole question works; matches review text, technician names and aliases, service ' +
     'names and synonyms, and service areas. Each review comes with `score` and `highlights` (character offsets of the ' +
     'matched words). Use search_reviews instead for exact filters (rating, dates, a technician or service id, an exact ' +
     'phrase), for newest-first listings, for counting, or to page through every match. Same arguments and results as ' +

@@ -57,13 +57,36 @@ describe('createFindEngine', () => {
     expect(ids('ete brulant')).toEqual(['r-2']);
   });
 
-  it('requires every word, and falls back to some of them when no review has all', () => {
+  it('needs most of the words, the rare ones weighing most, and falls back to some of them when no review has most', () => {
+    // "kitchen" (1 review) is rarer than "leak" (2): r-3, with "leak" only, has less than half the query's weight.
     const all = engine.find({ q: 'leak kitchen', limit: 10 });
     expect(all.matchedAll).toBe(true);
     expect(all.hits.map((h) => h.review.id)).toEqual(['r-1']);
+    // "gone" and "downspouts" are in r-3 only; r-1 has the third word, "leak", too: r-3 first, r-1 after it.
+    const most = engine.find({ q: 'leak gone downspouts', limit: 10 });
+    expect(most.hits.map((h) => h.review.id)).toEqual(['r-3']);
+    expect(ids('kitchen crew gone')).toEqual(['r-1']);
+    // Two words as rare as each other: a review with either has half the weight.
     const some = engine.find({ q: 'kitchen skylight', limit: 10 });
     expect(some.matchedAll).toBe(false);
     expect(some.hits.map((h) => h.review.id).sort()).toEqual(['r-1', 'r-4']);
+  });
+
+  it('finds a compound written as two words: "clean up" finds "cleanup"', () => {
+    const cleanup = createFindEngine(
+      [
+        { ...model.reviews[0]!, id: 'c-1', text: 'Cleanup was perfect, not a nail left.' },
+        { ...model.reviews[1]!, id: 'c-2', text: 'They picked up every nail.' },
+        { ...model.reviews[2]!, id: 'c-3', text: 'New roof, all clean.' },
+        // "up" is common, "clean" is not: a review with only "up" has too little of the query.
+        ...['Showed up on time.', 'Cleared up the mess.', 'Followed up twice.'].map((text, i) => ({ ...model.reviews[3]!, id: `c-${i + 4}`, text })),
+      ],
+      model.business,
+    );
+    const found = cleanup.find({ q: 'did they clean up', limit: 10 });
+    expect(found.hits.map((h) => h.review.id)).toEqual(['c-1', 'c-3']);
+    const hit = found.hits[0]!;
+    expect(hit.highlights.map((h) => hit.review.text.slice(h.start, h.end))).toEqual(['Cleanup']);
   });
 
   it('never selects by rating: a 1-star review is found like any other', () => {
@@ -105,6 +128,42 @@ describe('createFindEngine', () => {
         expect(FindResponseSchema.safeParse(a).success).toBe(true);
         expect(runFind(engine, parsed.value)).toEqual(a);
         expect(a.count).toBeLessThanOrEqual(limit);
+      }),
+    );
+  });
+});
+
+describe('ranked search needs most of the words, not all of them (property)', () => {
+  // A corpus where a few words are common (in most reviews) and the rest are rare.
+  const COMMON = ['very', 'good', 'job', 'crew', 'up', 'work'];
+  const RARE = ['skylight', 'gutter', 'flashing', 'chimney', 'valley', 'soffit', 'fascia', 'vent', 'ridge', 'shingle', 'hail', 'estimate'];
+  const reviews = Array.from({ length: 100 }, (_, i) => {
+    const words = [...COMMON.filter((_, c) => (i * 7 + c * 3) % 10 < 7), RARE[i % RARE.length]!, RARE[(i * 5) % RARE.length]!];
+    return { ...model.reviews[i % 5]!, id: `p-${String(i).padStart(3, '0')}`, title: undefined, text: words.join(' ') };
+  });
+  const corpus = createFindEngine(reviews, model.business);
+  const find = (words: string[]) => corpus.find({ q: words.join(' '), limit: 100 });
+  const docsWith = (word: string) => reviews.filter((r) => r.text.split(' ').includes(word)).length;
+  const query = fc.uniqueArray(fc.constantFrom(...RARE, ...COMMON), { minLength: 1, maxLength: 4 });
+
+  it('adding a stop-word-like word to a query never empties its results', () => {
+    fc.assert(
+      fc.property(query, fc.constantFrom(...COMMON), fc.nat(), (words, common, at) => {
+        fc.pre(find(words).total > 0);
+        const longer = [...words];
+        longer.splice(at % (words.length + 1), 0, common);
+        expect(find(longer).total).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('adding a word at least as common as every word of the query keeps every review that had all of them', () => {
+    fc.assert(
+      fc.property(query, fc.constantFrom(...COMMON), (words, common) => {
+        fc.pre(!words.includes(common) && words.every((w) => docsWith(w) <= docsWith(common)));
+        const hadAll = reviews.filter((r) => words.every((w) => r.text.split(' ').includes(w))).map((r) => r.id);
+        const found = new Set(find([...words, common]).hits.map((h) => h.review.id));
+        for (const id of hadAll) expect(found.has(id), `${id} for "${words.join(' ')} ${common}"`).toBe(true);
       }),
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReviewsDocument } from '../../../core/feeds/render-reviews-document.ts';
 import { cutText, renderWidgetDocument } from '../../../core/widget/render-widget-document.ts';
-import { renderWidgetSnippet } from '../../../core/widget/render-widget-snippet.ts';
+import { renderIframeSnippet, renderWidgetSnippet } from '../../../core/widget/render-widget-snippet.ts';
 import { WIDGET_REVIEW_COUNT, WidgetDocumentSchema } from '../../../core/widget/widget-document-schema.ts';
 import { checkWidgetScript, compileWidget, widgetSizes } from '../../../scripts/lib/compile-widget.ts';
 import { record, sampleModel } from '../../helpers/sample-model.ts';
@@ -50,6 +50,30 @@ describe('renderWidgetSnippet', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&lt;script&gt;');
     expect(html).toContain(`${reviewsDocument.aggregateRating.count} verified reviews`);
+  });
+});
+
+describe('renderWidgetSnippet and renderIframeSnippet: numbers, words and names', () => {
+  it('formats counts one way, agrees words with their numbers, and wraps long words', () => {
+    const doc = renderWidgetDocument(reviewsDocument, model.baseUrl);
+    const big = { ...doc, aggregateRating: { ...doc.aggregateRating, count: 19601, histogram: { '1': 1, '2': 0, '3': 2, '4': 6347, '5': 13251 } } };
+    const html = renderWidgetSnippet(big);
+    expect(html).toContain('19,601 verified reviews');
+    expect(html).toContain('<li>5 stars: 13,251</li>');
+    expect(html).toContain('<li>1 star: 1</li>');
+    expect(html).toContain('Read all 19,601 reviews');
+    expect(html).not.toMatch(/\b\d{4,}\b(?![-\d])/);
+    expect(html).toMatch(/<section[^>]*overflow-wrap:anywhere/);
+  });
+
+  it('escapes the business name in the iframe title', () => {
+    const snippet = renderIframeSnippet(
+      'https://reviews.example',
+      'Bob\'s "Best" <Roofing> & Sons',
+      '<script type="module" src="https://reviews.example/widget.js"></script>',
+    );
+    expect(snippet).toContain('title="Customer reviews of Bob&#39;s &quot;Best&quot; &lt;Roofing&gt; &amp; Sons"');
+    expect(snippet.split('\n')[0]).toMatch(/^<iframe src="https:\/\/reviews\.example\/embed\/" title="[^"]*" width="100%"/);
   });
 });
 
