@@ -36,82 +36,51 @@ export function layoutHistogram(rating: AggregateRating): HistogramChart {
   return { width, height: top * 2 + rows.length * rowHeight, rows, barX: labelWidth, barMax, barHeight: rowHeight - 10, description };
 }
 
-export const TREND = { improving: 'improving', declining: 'declining', steady: 'steady', unknown: 'not enough data' } as const;
-export type TrendWord = (typeof TREND)[keyof typeof TREND];
-
-/** One aspect row of the sentiment chart: shares in text and geometry for the inline SVGs. */
+/** One aspect row of the sentiment chart: the corrected share in words and the geometry of its inline SVGs. */
 export interface AspectRow {
   id: string;
   label: string;
-  mentions: number;
-  positive: number;
-  neutral: number;
-  negative: number;
-  /** Direction of the score, latest four quarters against the four before. */
-  trend: TrendWord;
-  /** Sparkline polyline points ("x,y x,y"), one per quarter with mentions; empty without data. */
-  sparkline: string;
-  /** Periods the sparkline covers, e.g. "2023-Q1 to 2024-Q4". */
-  span: string;
+  /** Estimated opinions (positive + negative). */
+  opinions: number;
+  /** The corrected negative share and its 90% interval; null below the minimum of opinions: no bar, no percentage, no line. */
+  share: { negative: number; low: number; high: number } | null;
+  /** The share as a sentence a roofer understands (`aspects[].inWords`). */
+  inWords: string;
+  /** The trend of the share, where every period has enough opinions; the word and the line come from the same points. */
+  trend: { word: 'improving' | 'declining' | 'steady'; granularity: string; span: string; points: string } | null;
 }
 
-export const SPARK = { width: 96, height: 28, quarters: 8 } as const;
+/** The trend line: the share of positive opinions per period (up is better), on a fixed box. */
+export const SPARK = { width: 96, height: 28 } as const;
 
-function windowScore(points: AspectInsight['trend']): number | null {
-  let pos = 0;
-  let neg = 0;
-  let total = 0;
-  for (const p of points) {
-    pos += p.positive;
-    neg += p.negative;
-    total += p.positive + p.negative + p.neutral;
-  }
-  return total === 0 ? null : (pos - neg) / total;
-}
-
-/**
- * Trend of an aspect's score: the mention-weighted score of the latest four quarters against the four
- * before; a change under 0.1 (on the −1…1 scale) is "steady".
- */
-export function aspectTrend(trend: AspectInsight['trend']): TrendWord {
-  const recent = windowScore(trend.slice(-4));
-  const before = windowScore(trend.slice(-8, -4));
-  if (recent === null || before === null) return TREND.unknown;
-  const delta = recent - before;
-  if (Math.abs(delta) < 0.1) return TREND.steady;
-  return delta > 0 ? TREND.improving : TREND.declining;
-}
-
-function sparkline(trend: AspectInsight['trend']): { points: string; span: string } {
-  const last = trend.slice(-SPARK.quarters);
-  const withScore = last.filter((p) => p.score !== null);
-  if (withScore.length < 2) return { points: '', span: '' };
-  const step = (SPARK.width - 4) / Math.max(1, last.length - 1);
-  const mid = SPARK.height / 2;
-  const points = last
-    .map((p, i) => (p.score === null ? null : `${(2 + i * step).toFixed(1)},${(mid - p.score * (mid - 3)).toFixed(1)}`))
-    .filter((p): p is string => p !== null)
+function sparkline(t: NonNullable<AspectInsight['shareTrend']>): { points: string; span: string } {
+  const step = (SPARK.width - 4) / Math.max(1, t.points.length - 1);
+  const points = t.points
+    .map((p, i) => `${(2 + i * step).toFixed(1)},${(SPARK.height - 3 - (1 - p.negativeShare.estimate) * (SPARK.height - 6)).toFixed(1)}`)
     .join(' ');
-  return { points, span: `${last[0]!.period} to ${last.at(-1)!.period}` };
+  return { points, span: `${t.points[0]!.period} to ${t.points.at(-1)!.period}` };
 }
 
-/** Rows of the aspect sentiment chart, most-mentioned aspect first; aspects without mentions last. */
+/** Rows of the aspect sentiment chart: aspects with a share first (most opinions first), then those without. */
 export function layoutAspects(aspects: readonly AspectInsight[]): AspectRow[] {
   return [...aspects]
-    .sort((a, b) => b.mentions.total - a.mentions.total || a.label.localeCompare(b.label))
+    .sort(
+      (a, b) =>
+        Number(b.negativeShare !== null) - Number(a.negativeShare !== null) ||
+        b.opinions.estimate - a.opinions.estimate ||
+        a.label.localeCompare(b.label),
+    )
     .map((a) => {
-      const total = Math.max(1, a.mentions.total);
-      const spark = sparkline(a.trend);
+      const s = a.negativeShare;
+      const t = s && a.shareTrend;
+      const spark = t ? sparkline(t) : null;
       return {
         id: a.id,
         label: a.label,
-        mentions: a.mentions.total,
-        positive: a.mentions.positive / total,
-        neutral: a.mentions.neutral / total,
-        negative: a.mentions.negative / total,
-        trend: aspectTrend(a.trend),
-        sparkline: spark.points,
-        span: spark.span,
+        opinions: a.opinions.estimate,
+        share: s ? { negative: s.estimate, low: s.low, high: s.high } : null,
+        inWords: a.inWords,
+        trend: t && spark ? { word: t.direction, granularity: t.granularity, span: spark.span, points: spark.points } : null,
       };
     });
 }

@@ -8,11 +8,15 @@ export const getInsightsDescriptor = defineToolDescriptor({
   name: 'get_insights',
   title: 'Sentiment insights',
   description:
-    'Use to learn what customers praise or criticise without reading every review: per-aspect sentiment ' +
-    '(workmanship, timeliness, communication, cleanup, price, professionalism, warranty, insurance) with ' +
-    'quarterly trends and supporting quotes; technicians, services and service areas with mention counts; ' +
-    'recurring topics; an FAQ answered from review evidence; and an editorial summary. Pass `section` to get ' +
-    'only one part (smaller); omit it for all. Quotes cite review ids you can open with get_review.',
+    'Use to learn what customers praise or criticise without reading every review. Per aspect (workmanship, timeliness, ' +
+    'communication, cleanup, price, professionalism, warranty, insurance): the estimated number of opinions and the share ' +
+    'that are negative with a 90% interval (negativeShare; null below 30 opinions), already corrected for the errors the ' +
+    'reading software was measured to make, and the same in plain words (inWords, e.g. "about half of 54 opinions on cleanup ' +
+    'are negative (38–66%)") — quote inWords rather than the raw mentions counts, which are uncorrected. Also: technicians, ' +
+    'services and service areas with mention counts; recurring topics; an FAQ answered from review evidence; and a summary ' +
+    'whose facts name the topComplaint and mostPraised aspect only when the evidence does (else null: say there is no clear ' +
+    'one). Pass `section` to get only one part (smaller); omit it for all. Quotes are readings the software is sure of and ' +
+    'cite review ids you can open with get_review.',
   inputSchema: z
     .object({
       section: z
