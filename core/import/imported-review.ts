@@ -31,6 +31,8 @@ export interface SourceParseResult {
 /** Settings every mapper needs: dates are calendar dates in the business's time zone. */
 export interface ImportContext {
   timeZone: string;
+  /** The business's locale (`en-US`, `de-DE`): how its spreadsheets write dates and numbers; ISO only when absent. */
+  locale?: string;
   /** Language of text that carries no language of its own (default "en"). */
   defaultLanguage?: string;
 }
