@@ -7,13 +7,18 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContentError } from '../core/content/content-error.ts';
-import { parseContent } from '../core/content/parse-content.ts';
+import { ContentError, formatContentIssue } from '../core/content/content-error.ts';
+import { parseContent, type LocatedRecord } from '../core/content/parse-content.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
 import { IMPORT_SOURCES, isImportSource, type ImportSourceName } from '../core/import/import-sources.ts';
+import type { ImportedReview } from '../core/import/imported-review.ts';
 import { planImport, type ImportReport } from '../core/import/plan-import.ts';
+import { publishedAuthor } from '../core/model/author-initials.ts';
+import { replyUndoesInitials } from '../core/model/mask-reply-names.ts';
+import { isKnownEncoding } from '../core/text/decode-text.ts';
 import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentLine } from './lib/announce-content.ts';
 import { readContentFiles, shownPath } from './lib/read-content-files.ts';
 import { readSourceFiles } from './lib/read-source-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
@@ -21,17 +26,22 @@ import { writeFileAtomic } from './lib/write-file-atomic.ts';
 export interface ImportResult {
   report: ImportReport;
   written: string[];
+  /** Owner replies that name a reviewer published as initials (the site shows them with the initials). */
+  warnings: string[];
 }
 
-/** Imports `path` of `source` into `contentDir`; throws ContentError (file, record, field) on bad input. */
-export function runImport(source: ImportSourceName, path: string, contentDir: string, today?: string): ImportResult {
+/**
+ * Imports `path` of `source` into `contentDir`; throws ContentError (file, record, field) on bad input.
+ * `encoding` names the encoding of the source files when they are not UTF-8.
+ */
+export function runImport(source: ImportSourceName, path: string, contentDir: string, today?: string, encoding?: string): ImportResult {
   const content = readContentFiles(contentDir);
-  const timeZone = content.parsed.business.timeZone;
+  const { timeZone, locale } = content.parsed.business;
   const { accepts, parse } = IMPORT_SOURCES[source];
-  const files = readSourceFiles(path, accepts, shownPath);
+  const files = readSourceFiles(path, accepts, shownPath, { ...(encoding && { encoding }) });
   if (files.length === 0)
     throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
-  const parsed = parse(files, { timeZone });
+  const parsed = parse(files, { timeZone, ...(locale && { locale }) });
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;
   const plan = planImport(content.reviews, parsed.reviews, { reviewsDir: content.reviewsDir, importedOn });
@@ -42,14 +52,34 @@ export function runImport(source: ImportSourceName, path: string, contentDir: st
     parseContent(content.business, [...merged.values()]);
   }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
-  return { report: plan.report, written: plan.files.map((f) => f.path) };
+  return { report: plan.report, written: plan.files.map((f) => f.path), warnings: replyWarnings(parsed.reviews, content.parsed.records) };
+}
+
+/** The imported replies that name a reviewer whose name is published as initials (consent as the content will have it). */
+function replyWarnings(imported: readonly ImportedReview[], records: readonly LocatedRecord[]): string[] {
+  const consent = new Map(records.map((r) => [r.record.id, r.record.consent]));
+  return imported.flatMap((imp) => {
+    const reply = imp.fields.ownerReply?.text;
+    const record = { author: imp.fields.author, consent: imp.fields.consent ?? consent.get(imp.fields.id) };
+    if (!reply || !replyUndoesInitials(reply, record)) return [];
+    return [
+      formatContentIssue({
+        file: imp.origin.file,
+        recordId: imp.origin.record,
+        field: 'ownerReply',
+        message: `your reply names ${imp.fields.author.split(' ')[0]}, whose name is published as "${publishedAuthor(record)}": the site shows the reply with "${publishedAuthor(record)}" instead (record consent to show the name: npm run moderate -- ${imp.fields.id} consent --reason reviewer-agreed)`,
+      }),
+    ];
+  });
 }
 
 if (import.meta.main) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { today: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { today: { type: 'string' }, encoding: { type: 'string' } } });
+  const contentDir = contentDirFromEnv();
+  console.log(contentLine('import', contentDir));
   const [source, path] = positionals;
   if (!source || !path || !isImportSource(source)) {
-    console.error('usage: npm run import -- <source> <path> [--today YYYY-MM-DD]\nsources:');
+    console.error('usage: npm run import -- <source> <path> [--today YYYY-MM-DD] [--encoding windows-1252]\nsources:');
     for (const [name, s] of Object.entries(IMPORT_SOURCES)) console.error(`  ${name.padEnd(15)} ${s.describe}`);
     process.exit(2);
   }
@@ -61,8 +91,13 @@ if (import.meta.main) {
     console.error('--today must be a date written YYYY-MM-DD');
     process.exit(2);
   }
+  if (values.encoding !== undefined && !isKnownEncoding(values.encoding)) {
+    console.error(`--encoding: unknown encoding "${values.encoding}" (e.g. windows-1252, iso-8859-1, utf-16le)`);
+    process.exit(2);
+  }
   try {
-    const { report, written } = runImport(source, path, contentDirFromEnv(), values.today);
+    const { report, written, warnings } = runImport(source, path, contentDir, values.today, values.encoding);
+    for (const w of warnings) console.log(`warning: ${w}`);
     console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
     for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);
     if (report.updated.length > 20) console.log(`  … and ${report.updated.length - 20} more updated`);

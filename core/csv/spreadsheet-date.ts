@@ -56,7 +56,12 @@ export function parseSpreadsheetDate(raw: string, locale: string | undefined): S
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (iso) return checked(Number(iso[1]), Number(iso[2]), Number(iso[3]), fail);
   const pattern = locale ? localeDatePattern(locale) : null;
-  if (!pattern) return fail(value === '' ? 'a date is required' : 'not a date written YYYY-MM-DD; set "locale" in business.json to read dates as your spreadsheet writes them');
+  if (!pattern)
+    return fail(
+      value === ''
+        ? 'a date is required'
+        : 'not a date written YYYY-MM-DD; set "locale" in business.json to read dates as your spreadsheet writes them',
+    );
   const parts = value.split(pattern.separator);
   if (parts.length !== 3 || !parts.every((p) => /^\d{1,4}$/.test(p))) return fail('not a date in the expected form');
   const at = (name: 'day' | 'month' | 'year') => parts[pattern.order.indexOf(name)]!;
