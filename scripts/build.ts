@@ -5,7 +5,7 @@
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { assembleManifest } from '../core/build/assemble-manifest.ts';
@@ -14,9 +14,11 @@ import { buildOptionsFromEnv } from '../core/build/build-options.ts';
 import { renderDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
+import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { getSiteModel } from '../site/lib/site-data.ts';
+import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
@@ -96,7 +98,13 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
         listen: process.env.NGINX_LISTEN ?? '8080',
       }),
     );
-    const manifest = assembleManifest(model, options.SINCE_WINDOW_DAYS, computeInputsHash(root, contentDir, options), documents);
+    const manifest = assembleManifest(
+      model,
+      options.SINCE_WINDOW_DAYS,
+      computeInputsHash(root, contentDir, options),
+      documents,
+      projectContentDir(relative(root, contentDir)),
+    );
     await checkDist(staging, manifest);
     phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
@@ -146,6 +154,7 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
 }
 
 if (import.meta.main) {
+  console.log(contentLine('build', contentDirFromEnv(process.env, root)));
   buildSite()
     .then(() => {
       // For the benchmark harness: peak memory of this build process.

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { parseBusiness } from '../core/content/parse-content.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentLine } from './lib/announce-content.ts';
 import { createRandom } from './lib/random.ts';
 import { generateReviewsWithTruth } from './lib/generate-reviews.ts';
 
@@ -50,6 +52,8 @@ if (import.meta.main) {
     console.error('--count and --seed must be integers');
     process.exit(2);
   }
-  await generateContent({ count, seed, out: values.out, ...(values.content && { from: values.content }) });
+  const from = values.content ?? contentDirFromEnv();
+  console.log(contentLine('generate', from));
+  await generateContent({ count, seed, out: values.out, from });
   console.log(`wrote ${count} reviews (seed ${seed}) to ${values.out}`);
 }
