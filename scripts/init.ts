@@ -31,13 +31,20 @@ export interface InitResult {
   envFile: string;
 }
 
-/** Writes the content folder and the .env line; throws Error (refusal) or ContentError (an answer the schema refuses). */
-export function runInit(dir: string, answers: StarterAnswers, root = process.cwd()): InitResult {
+/** Throws when `dir` already holds a business: init never overwrites one. */
+export function refuseExisting(dir: string, root = process.cwd()): void {
   const contentDir = resolve(root, dir);
   if (existsSync(join(contentDir, 'business.json')))
     throw new Error(`${dir}/business.json exists: init never overwrites a business (edit that file, or choose another folder)`);
   const reviews = join(contentDir, 'reviews');
   if (existsSync(reviews) && readdirSync(reviews).length > 0) throw new Error(`${dir}/reviews/ is not empty: init starts new businesses only`);
+}
+
+/** Writes the content folder and the .env line; throws Error (refusal) or ContentError (an answer the schema refuses). */
+export function runInit(dir: string, answers: StarterAnswers, root = process.cwd()): InitResult {
+  refuseExisting(dir, root);
+  const contentDir = resolve(root, dir);
+  const reviews = join(contentDir, 'reviews');
   const text = renderStarterBusiness(answers);
   parseBusiness({ path: `${dir}/business.json`, text }); // the starter must build as it is
   mkdirSync(reviews, { recursive: true });
@@ -74,6 +81,12 @@ if (import.meta.main) {
     process.exit(2);
   }
   console.log(`init: content folder ${dir}/ — a new business`);
+  try {
+    refuseExisting(dir);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   const given = Object.fromEntries(QUESTIONS.flatMap((q) => (values[q.flag] ? [[q.key, values[q.flag] as string]] : [])));
   const missing = QUESTIONS.filter((q) => given[q.key] === undefined);
   let asked: Partial<Record<keyof StarterAnswers, string>> = {};
