@@ -105,6 +105,8 @@ describe('Start your own business, as the page says', () => {
 
   it('imported the zip and verified against the US Excel jobs into roofs/, never into the sample', () => {
     expect(out.import).toContain('google-takeout: 8 new, 0 updated, 0 unchanged');
+    // "Thank you Rhonda!" under a name published as initials
+    expect(out.import).toMatch(/warning: .*ownerReply: your reply names Rhonda, whose name is published as "R\. M\."/);
     expect(out.verify).toMatch(/verified [1-9]\d* by job match/);
     expect(readFileSync(join(project, 'content', 'reviews', '2025.jsonl'), 'utf8')).toBe(
       readFileSync(join(ROOT, 'content', 'reviews', '2025.jsonl'), 'utf8'),
@@ -134,6 +136,33 @@ describe('Start your own business, as the page says', () => {
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain('dist/ was built from the content folder roofs/, but CONTENT_DIR is content/');
     expect(JSON.parse(readFileSync(join(project, 'dist', 'build-manifest.json'), 'utf8'))).toMatchObject({ contentDir: 'roofs' });
+  }, 60_000);
+
+  it('corrections: the crew added to business.json reaches verified reviews by verify --recheck; moderate records consent', async () => {
+    const businessPath = join(project, 'roofs', 'business.json');
+    const crew = '"technicians": [{ "id": "marco", "name": "Marco" }, { "id": "luis", "name": "Luis" }, { "id": "tomasz", "name": "Tomasz" }]';
+    writeFileSync(businessPath, readFileSync(businessPath, 'utf8').replace('"technicians": []', crew));
+    const recheck = await npm('verify', ['--jobs', join(home, 'Downloads', 'jobs.csv'), '--recheck', '--today', '2026-03-07']);
+    expect(recheck).toMatch(/recheck: [1-9]\d* change\(s\) to reviews verified by a job/);
+    expect(recheck).toMatch(/\(job JOB-25-101\) technicians: \(none: read from the text\) → \[luis, marco\]/);
+    const again = await npm('verify', ['--jobs', join(home, 'Downloads', 'jobs.csv'), '--recheck', '--today', '2026-03-08']);
+    expect(again).toContain('recheck: 0 change(s)');
+    // A technician's id renamed in business.json: the reviews naming the old id are let through and repaired.
+    writeFileSync(businessPath, readFileSync(businessPath, 'utf8').replace('"id": "marco"', '"id": "marco-r"'));
+    const renamed = await npm('verify', ['--jobs', join(home, 'Downloads', 'jobs.csv'), '--recheck', '--today', '2026-03-08']);
+    expect(renamed).toMatch(/\(job JOB-25-101\) technicians: \[luis, marco\] → \[luis, marco-r\]/);
+    const rhonda = readFileSync(join(project, 'roofs', 'reviews', '2025.jsonl'), 'utf8')
+      .split('\n')
+      .map((l) => (l ? (JSON.parse(l) as { id: string; author: string }) : null))
+      .find((r) => r?.author === 'Rhonda M.')!;
+    const moderated = await npm('moderate', [rhonda.id, 'consent', '--reason', 'reviewer-agreed']);
+    expect(moderated).toContain(`${rhonda.id}: consent (reviewer-agreed); wrote roofs/reviews/2025.jsonl`);
+    const refused = await npm('moderate', [rhonda.id, 'reject', '--reason', 'one-star']).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stderr).toContain('--reason must be one of: not-a-customer');
   }, 60_000);
 });
 
