@@ -15,6 +15,7 @@ interface DatePattern {
 const patterns = new Map<string, DatePattern | null>();
 /** Years before 1000 are a typo or a lost century in a spreadsheet of jobs or reviews, never a real date. */
 export const MIN_YEAR = 1000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EXAMPLE = Date.UTC(2026, 2, 2); // 2 March 2026: day and month differ, so the example shows the order
 
 /** The locale's numeric date pattern, from Intl (pure: a fixed instant, an explicit zone). Null when Intl does not know the locale. */
@@ -50,10 +51,11 @@ export function expectedDateFormats(locale: string | undefined): string {
  * that does not exist (`2/30/2026`) or a year before 1000 is an error naming the format expected.
  */
 export function parseSpreadsheetDate(raw: string, locale: string | undefined): SpreadsheetDate {
+  const fail = (why: string): SpreadsheetDate => ({ error: `${why}: "${raw}" (expected ${expectedDateFormats(locale)})` });
+  const plain = ISO_DATE.exec(raw);
+  if (plain) return checked(Number(plain[1]), Number(plain[2]), Number(plain[3]), fail);
   const value = raw.trim().replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?( ?[AaPp]\.?[Mm]\.?)?$/, '');
-  const expected = expectedDateFormats(locale);
-  const fail = (why: string): SpreadsheetDate => ({ error: `${why}: "${raw}" (expected ${expected})` });
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const iso = ISO_DATE.exec(value);
   if (iso) return checked(Number(iso[1]), Number(iso[2]), Number(iso[3]), fail);
   const pattern = locale ? localeDatePattern(locale) : null;
   if (!pattern)
