@@ -37,7 +37,10 @@ async function main(): Promise<void> {
     builtFrom !== undefined && builtFrom !== contentDir
       ? foreignBuildReason({ builtFrom, contentDir, sameContent: staleNow() === null, distDir: config.DIST_DIR })
       : null;
-  if (foreign) {
+  // BUILD_ON_START=never: the operator builds (a sidecar beside a CDN may have no content at all), so the
+  // build is served as it is and the mismatch only logged; otherwise start refuses, loudly.
+  if (foreign && config.BUILD_ON_START === 'never') logger.warn('foreign_build', { reason: foreign });
+  else if (foreign) {
     logger.error('foreign_build', { reason: foreign });
     console.error(`npm start: ${foreign}`);
     process.exit(1);

@@ -10,7 +10,8 @@ export function projectContentDir(relativePath: string): string {
  * Why `npm start` must neither serve nor rebuild the dist/ it found, or null when it may: a build of another
  * content folder whose content differs from the folder in effect. Serving it would show another business
  * (the sample, typically); rebuilding would silently replace the owner's build with the sample's. A build of
- * another folder with the same bytes (a copy) is the same site and is served.
+ * another folder with the same bytes (a copy) is the same site and is served. (With BUILD_ON_START=never
+ * the operator builds, and the sidecar only logs the reason.)
  */
 export function foreignBuildReason(input: {
   /** The manifest's contentDir (undefined for a build made before it was recorded). */
