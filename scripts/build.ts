@@ -16,6 +16,7 @@ import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
+import { escapeControl } from '../core/text/escape-control.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { getSiteModel } from '../site/lib/site-data.ts';
 import { contentLine } from './lib/announce-content.ts';
@@ -150,7 +151,8 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
   const reasons = new Map<string, number>();
   for (const h of heldBack) reasons.set(`${h.status}: ${h.reason}`, (reasons.get(`${h.status}: ${h.reason}`) ?? 0) + 1);
   console.log(`held back ${heldBack.length} review(s) that are not verified:`);
-  for (const [reason, n] of [...reasons].sort()) console.log(`  ${n} × ${reason}`);
+  // Reasons are the owner's free text: escaped, so a control character in content cannot drive the terminal.
+  for (const [reason, n] of [...reasons].sort()) console.log(escapeControl(`  ${n} × ${reason}`));
 }
 
 if (import.meta.main) {

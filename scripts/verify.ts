@@ -13,6 +13,7 @@ import { delimiterName, type CsvDelimiter } from '../core/csv/parse-csv.ts';
 import type { BusinessConfig } from '../core/schemas/business-schema.ts';
 import { isKnownEncoding } from '../core/text/decode-text.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
+import { parseJsonStrict } from '../core/text/parse-json-strict.ts';
 import { planRecheck, type RecheckChange } from '../core/verify/plan-recheck.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
 import { isCalendarDate } from '../core/schemas/primitives.ts';
@@ -55,12 +56,9 @@ function readJobs(opts: VerifyOptions, business: BusinessConfig): ParsedJobs {
 
 function readQueue(path: string): ReviewQueue | null {
   if (!existsSync(path)) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new ContentError([{ file: shownPath(path), message: `not valid JSON: ${(e as Error).message}` }]);
-  }
+  const json = parseJsonStrict(readFileSync(path, 'utf8'));
+  if (!json.ok) throw new ContentError([{ file: shownPath(path), ...(json.line !== undefined && { line: json.line }), message: json.message }]);
+  const raw = json.value;
   const parsed = ReviewQueueSchema.safeParse(raw);
   if (!parsed.success)
     throw new ContentError(parsed.error.issues.map((i) => ({ file: shownPath(path), field: i.path.join('.'), message: i.message })));
