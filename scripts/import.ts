@@ -16,6 +16,7 @@ import { planImport, type ImportReport } from '../core/import/plan-import.ts';
 import { publishedAuthor } from '../core/model/author-initials.ts';
 import { replyUndoesInitials } from '../core/model/mask-reply-names.ts';
 import { isKnownEncoding } from '../core/text/decode-text.ts';
+import { escapeControl } from '../core/text/escape-control.ts';
 import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
@@ -28,6 +29,8 @@ export interface ImportResult {
   written: string[];
   /** Owner replies that name a reviewer published as initials (the site shows them with the initials). */
   warnings: string[];
+  /** How files were read, when worth saying (a CSV separated by ";"). */
+  notes: string[];
 }
 
 /**
@@ -52,7 +55,12 @@ export function runImport(source: ImportSourceName, path: string, contentDir: st
     parseContent(content.business, [...merged.values()]);
   }
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
-  return { report: plan.report, written: plan.files.map((f) => f.path), warnings: replyWarnings(parsed.reviews, content.parsed.records) };
+  return {
+    report: plan.report,
+    written: plan.files.map((f) => f.path),
+    warnings: replyWarnings(parsed.reviews, content.parsed.records),
+    notes: (parsed.notes ?? []).map(escapeControl),
+  };
 }
 
 /** The imported replies that name a reviewer whose name is published as initials (consent as the content will have it). */
@@ -96,7 +104,8 @@ if (import.meta.main) {
     process.exit(2);
   }
   try {
-    const { report, written, warnings } = runImport(source, path, contentDir, values.today, values.encoding);
+    const { report, written, warnings, notes } = runImport(source, path, contentDir, values.today, values.encoding);
+    for (const n of notes) console.log(n);
     for (const w of warnings) console.log(`warning: ${w}`);
     console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
     for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);

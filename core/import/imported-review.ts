@@ -27,6 +27,8 @@ export interface ImportedReview {
 export interface SourceParseResult {
   reviews: ImportedReview[];
   issues: ContentIssue[];
+  /** What the command should tell the owner about how a file was read ("r.csv: columns separated by ";""). */
+  notes?: string[];
 }
 
 /** Settings every mapper needs: dates are calendar dates in the business's time zone. */

@@ -1,4 +1,5 @@
 import type { ContentIssue } from '../content/content-error.ts';
+import { delimiterName } from '../csv/parse-csv.ts';
 import { readCsvTable } from '../csv/read-csv-table.ts';
 import { parseLocaleNumber, parseSpreadsheetDate } from '../csv/spreadsheet-date.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
@@ -51,16 +52,18 @@ type Row = Partial<Record<(typeof REVIEW_CSV_COLUMNS)[number], string>>;
 export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext): SourceParseResult {
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
+  const notes: string[] = [];
   for (const file of files) {
     const table = readCsvTable(file, { columns: REVIEW_CSV_COLUMNS, required: ['source_id', 'platform', 'date', 'rating'] });
     issues.push(...table.issues);
+    if (table.delimiter !== ',') notes.push(`${file.path}: columns separated by ${delimiterName(table.delimiter)}`);
     for (const row of table.rows) {
       const at = { file: file.path, line: row.line, recordId: row.values.source_id || `line ${row.line}` };
       const review = mapRow(row.values, ctx, (field, message) => issues.push({ ...at, field, message }));
       if (review) reviews.push({ ...review, origin: { file: file.path, record: at.recordId } });
     }
   }
-  return { reviews, issues };
+  return { reviews, issues, notes };
 }
 
 /** A date column: a spreadsheet date in the business's locale, or an RFC 3339 timestamp. */

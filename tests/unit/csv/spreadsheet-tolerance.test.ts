@@ -126,6 +126,7 @@ describe('the reviews CSV', () => {
   it('refuses a fractional rating written with a decimal comma too', () => {
     const r = parseReviewCsv([{ path: 'r.csv', text: 'source_id;platform;date;rating\nA-1;yelp;02.03.2026;4,5\n' }], { ...ctx, locale: 'de-DE' });
     expect(r.issues).toEqual([expect.objectContaining({ line: 2, field: 'rating', message: expect.stringContaining('fractional') })]);
+    expect(r.notes).toEqual(['r.csv: columns separated by ";"']);
   });
 
   it('reads RFC 3339 timestamps in the date columns as before', () => {
