@@ -5,7 +5,7 @@
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
 import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { assembleManifest } from '../core/build/assemble-manifest.ts';
@@ -14,9 +14,12 @@ import { buildOptionsFromEnv } from '../core/build/build-options.ts';
 import { renderDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
+import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
+import { escapeControl } from '../core/text/escape-control.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { getSiteModel } from '../site/lib/site-data.ts';
+import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
@@ -100,7 +103,13 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
         listen: process.env.NGINX_LISTEN ?? '8080',
       }),
     );
-    const manifest = assembleManifest(model, options.SINCE_WINDOW_DAYS, computeInputsHash(root, contentDir, options), documents);
+    const manifest = assembleManifest(
+      model,
+      options.SINCE_WINDOW_DAYS,
+      computeInputsHash(root, contentDir, options),
+      documents,
+      projectContentDir(relative(root, contentDir)),
+    );
     await checkDist(staging, manifest);
     phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
@@ -147,7 +156,8 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
   const reasons = new Map<string, number>();
   for (const h of heldBack) reasons.set(`${h.status}: ${h.reason}`, (reasons.get(`${h.status}: ${h.reason}`) ?? 0) + 1);
   console.log(`held back ${heldBack.length} review(s) that are not verified:`);
-  for (const [reason, n] of [...reasons].sort()) console.log(`  ${n} × ${reason}`);
+  // Reasons are the owner's free text: escaped, so a control character in content cannot drive the terminal.
+  for (const [reason, n] of [...reasons].sort()) console.log(escapeControl(`  ${n} × ${reason}`));
 }
 
 /** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check). */
@@ -159,6 +169,7 @@ if (import.meta.main) {
     options: { quiet: { type: 'boolean' } },
   });
   const { values } = cli.parse();
+  console.log(contentLine('build', contentDirFromEnv(process.env, root)));
   buildSite(undefined, createProgress({ quiet: values.quiet ?? false }))
     .then(() => {
       // For the benchmark harness: peak memory of this build process.

@@ -8,6 +8,8 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseBusiness } from '../core/content/parse-content.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentLine } from './lib/announce-content.ts';
 import { createRandom } from './lib/random.ts';
 import { generateReviewsWithTruth } from './lib/generate-reviews.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
@@ -61,7 +63,9 @@ if (import.meta.main) {
   const seed = cli.int(values.seed, '--seed')!;
   const progress = createProgress({ quiet: values.quiet ?? false });
   await runMain(async () => {
-    await generateContent({ count, seed, out: values.out!, ...(values.content && { from: values.content }), progress });
+    const from = values.content ?? contentDirFromEnv();
+    console.log(contentLine('generate', from));
+    await generateContent({ count, seed, out: values.out!, from, progress });
     console.log(`wrote ${count} reviews (seed ${seed}) to ${values.out}`);
   });
 }

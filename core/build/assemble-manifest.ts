@@ -4,14 +4,22 @@ import { sinceWindow } from './render-documents.ts';
 
 /**
  * The build manifest of a model's documents: the one assembly used by `npm run build` and by the
- * test fixtures' in-process builds, so both describe a build the same way.
+ * test fixtures' in-process builds, so both describe a build the same way. `contentDir` is the content
+ * folder relative to the project (projectContentDir), so the same build made elsewhere is the same bytes.
  */
-export function assembleManifest(model: SiteModel, windowDays: number, inputsHash: string, documents: ManifestDocument[]): BuildManifest {
+export function assembleManifest(
+  model: SiteModel,
+  windowDays: number,
+  inputsHash: string,
+  documents: ManifestDocument[],
+  contentDir?: string,
+): BuildManifest {
   const window = sinceWindow(model, windowDays);
   return {
     version: 1,
     baseUrl: model.baseUrl,
     inputsHash,
+    ...(contentDir !== undefined && { contentDir }),
     reviewCount: model.reviews.length,
     heldBack: model.heldBack.length,
     updated: model.updated,

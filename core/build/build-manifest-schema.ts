@@ -26,6 +26,11 @@ export const BuildManifestSchema = z
     baseUrl: z.string(),
     /** Hash of the build inputs (content, code, settings): equal hashes mean dist/ is up to date. */
     inputsHash: z.string(),
+    /**
+     * The content folder the build read, relative to the project (`content`, `mine`, `../roofs`): `npm start`
+     * refuses to serve or rebuild over a build of another folder. Absent in builds made before it was recorded.
+     */
+    contentDir: z.string().optional(),
     reviewCount: z.int().min(0),
     heldBack: z.int().min(0),
     updated: z.string().nullable(),

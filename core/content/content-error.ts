@@ -1,3 +1,5 @@
+import { escapeControl } from '../text/escape-control.ts';
+
 /** One problem found in the content folder, located precisely enough to fix it. */
 export interface ContentIssue {
   file: string;
@@ -9,12 +11,15 @@ export interface ContentIssue {
   message: string;
 }
 
-/** Formats an issue as `file:line (id) field: message`, the form build output and tests rely on. */
+/**
+ * Formats an issue as `file:line (id) field: message`, the form build output and tests rely on. Every part
+ * may quote a source file, so control characters are escaped: one issue is one line on the terminal.
+ */
 export function formatContentIssue(issue: ContentIssue): string {
   const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
   const id = issue.recordId ? ` (${issue.recordId})` : '';
   const field = issue.field ? ` ${issue.field}:` : '';
-  return `${where}${id}${field} ${issue.message}`;
+  return escapeControl(`${where}${id}${field} ${issue.message}`);
 }
 
 /** Thrown when content fails validation; the build prints every issue and exits non-zero. */

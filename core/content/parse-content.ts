@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { BusinessConfigSchema, type BusinessConfig } from '../schemas/business-schema.ts';
 import { ReviewRecordSchema, type ReviewRecord } from '../schemas/review-schema.ts';
+import { parseJsonStrict } from '../text/parse-json-strict.ts';
 import { ContentError, type ContentIssue } from './content-error.ts';
 
 /** A file of the content folder, already read: the IO shell passes these in. */
@@ -30,15 +31,14 @@ function zodIssues(error: z.ZodError, base: Omit<ContentIssue, 'message' | 'fiel
   return error.issues.map((i) => ({ ...base, field: fieldOf(i.path), message: i.message }));
 }
 
-/** Parses and validates content/business.json. */
+/**
+ * Parses and validates content/business.json. `//` comments are allowed (the starter file `npm run init`
+ * writes explains itself with them); a key given twice is refused.
+ */
 export function parseBusiness(file: ContentFile): BusinessConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(file.text);
-  } catch (e) {
-    throw new ContentError([{ file: file.path, message: `not valid JSON: ${(e as Error).message}` }]);
-  }
-  const result = BusinessConfigSchema.safeParse(raw);
+  const parsed = parseJsonStrict(file.text, { comments: true });
+  if (!parsed.ok) throw new ContentError([{ file: file.path, ...(parsed.line !== undefined && { line: parsed.line }), message: parsed.message }]);
+  const result = BusinessConfigSchema.safeParse(parsed.value);
   if (!result.success) throw new ContentError(zodIssues(result.error, { file: file.path }));
   return result.data;
 }

@@ -32,6 +32,11 @@ export class RecordLines {
     );
   }
 
+  /** Every record id, in file and line order. */
+  ids(): string[] {
+    return [...this.slots.keys()];
+  }
+
   /** The record as written in the file (no defaults applied), or undefined. Do not mutate it. */
   get(id: string): Readonly<Raw> | undefined {
     return this.slots.get(id)?.raw;

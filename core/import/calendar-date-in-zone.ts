@@ -1,3 +1,6 @@
+import { MIN_YEAR } from '../csv/spreadsheet-date.ts';
+import { isCalendarDate } from '../schemas/primitives.ts';
+
 const DAY = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Per zone: UTC day number → the zone's offset (ms) when it is the same all that day, else null. */
@@ -52,10 +55,14 @@ function zoneOffset(ms: number, timeZone: string): number {
 /**
  * The calendar date (`YYYY-MM-DD`) of an instant in a time zone: a review written at 23:30 in Denver on
  * 3 June is dated 3 June, although it is already 4 June in UTC. Timestamps need an offset or `Z`;
- * a bare date is returned as is. Returns null for anything else. Pure: Intl with an explicit zone.
+ * a bare date is returned as is. Returns null for anything else, for a day that does not exist
+ * (`2025-02-30` never rolls over into March) and for years before 1000 (`Date.UTC` would read 0050 as
+ * 1950). Pure: Intl with an explicit zone.
  */
 export function calendarDateInZone(timestamp: string, timeZone: string): string | null {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(timestamp)) return timestamp;
+  const day = timestamp.slice(0, 10);
+  if (!isCalendarDate(day) || Number(day.slice(0, 4)) < MIN_YEAR) return null;
+  if (timestamp.length === 10) return timestamp;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(timestamp)) return null;
   const ms = Date.parse(timestamp);
   if (Number.isNaN(ms)) return null;

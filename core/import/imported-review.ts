@@ -1,4 +1,5 @@
 import type { ContentIssue } from '../content/content-error.ts';
+import { parseJsonStrict } from '../text/parse-json-strict.ts';
 import type { ReviewRecord, VerificationRecord } from '../schemas/review-schema.ts';
 
 /** Fields an import owns: written when a review is new, replaced when the source changes them. */
@@ -26,11 +27,15 @@ export interface ImportedReview {
 export interface SourceParseResult {
   reviews: ImportedReview[];
   issues: ContentIssue[];
+  /** What the command should tell the owner about how a file was read ("r.csv: columns separated by ";""). */
+  notes?: string[];
 }
 
 /** Settings every mapper needs: dates are calendar dates in the business's time zone. */
 export interface ImportContext {
   timeZone: string;
+  /** The business's locale (`en-US`, `de-DE`): how its spreadsheets write dates and numbers; ISO only when absent. */
+  locale?: string;
   /** Language of text that carries no language of its own (default "en"). */
   defaultLanguage?: string;
 }
@@ -41,12 +46,10 @@ export interface SourceFile {
   text: string;
 }
 
-/** Parses a JSON source file, or records one issue naming the file. */
+/** Parses a JSON source file (a key given twice is refused), or records one issue naming the file. */
 export function parseJsonFile(file: SourceFile, issues: ContentIssue[]): unknown {
-  try {
-    return JSON.parse(file.text);
-  } catch (e) {
-    issues.push({ file: file.path, message: `not valid JSON: ${(e as Error).message}` });
-    return undefined;
-  }
+  const parsed = parseJsonStrict(file.text);
+  if (parsed.ok) return parsed.value;
+  issues.push({ file: file.path, ...(parsed.line !== undefined && { line: parsed.line }), message: parsed.message });
+  return undefined;
 }

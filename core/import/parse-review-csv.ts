@@ -1,5 +1,7 @@
 import type { ContentIssue } from '../content/content-error.ts';
-import { parseCsv } from '../csv/parse-csv.ts';
+import { delimiterName } from '../csv/parse-csv.ts';
+import { readCsvTable } from '../csv/read-csv-table.ts';
+import { parseLocaleNumber, parseSpreadsheetDate } from '../csv/spreadsheet-date.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 import { RELATIONSHIPS } from '../schemas/disclosure-schema.ts';
 import { HttpUrlSchema } from '../schemas/primitives.ts';
@@ -31,66 +33,89 @@ export const REVIEW_CSV_COLUMNS = [
 
 /**
  * A rating on a 1–`scale` scale mapped linearly onto 1–5 and rounded: on a 10-point scale 10 → 5,
- * 7 → 4, 1 → 1. Null when the value is not a number within the scale.
+ * 7 → 4, 1 → 1. The rating itself must be a whole number within the scale: a fractional rating (4.5) is
+ * null, never rounded to a star the reviewer did not give.
  */
-export function mapRating(value: string, scale: number): number | null {
-  const n = Number(value);
-  if (value === '' || !Number.isFinite(n) || n < 1 || n > scale) return null;
+export function mapRating(value: string | number, scale: number): number | null {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > scale) return null;
   return Math.round(1 + ((n - 1) * 4) / (scale - 1));
 }
 
-type Row = Record<string, string>;
+type Row = Partial<Record<(typeof REVIEW_CSV_COLUMNS)[number], string>>;
 
-/** Parses the CSV template: one review per row, for every source without an importer of its own. */
+/**
+ * Parses the CSV template: one review per row, for every source without an importer of its own. Headers
+ * are matched loosely (readCsvTable), dates read in the business's locale, and every problem of every row
+ * is reported in one run.
+ */
 export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext): SourceParseResult {
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
+  const notes: string[] = [];
   for (const file of files) {
-    let parsed;
-    try {
-      parsed = parseCsv(file.text);
-    } catch (e) {
-      issues.push({ file: file.path, message: (e as Error).message });
-      continue;
-    }
-    const missing = ['source_id', 'platform', 'date', 'rating'].filter((c) => !parsed.headers.includes(c));
-    if (missing.length > 0) {
-      issues.push({ file: file.path, line: 1, message: `missing column(s): ${missing.join(', ')} (template: ${REVIEW_CSV_COLUMNS.join(',')})` });
-      continue;
-    }
-    for (const row of parsed.rows) {
+    const table = readCsvTable(file, { columns: REVIEW_CSV_COLUMNS, required: ['source_id', 'platform', 'date', 'rating'] });
+    issues.push(...table.issues);
+    if (table.delimiter !== ',') notes.push(`${file.path}: columns separated by ${delimiterName(table.delimiter)}`);
+    for (const row of table.rows) {
       const at = { file: file.path, line: row.line, recordId: row.values.source_id || `line ${row.line}` };
       const review = mapRow(row.values, ctx, (field, message) => issues.push({ ...at, field, message }));
       if (review) reviews.push({ ...review, origin: { file: file.path, record: at.recordId } });
     }
   }
-  return { reviews, issues };
+  return { reviews, issues, notes };
 }
 
+/** A date column: a spreadsheet date in the business's locale, or an RFC 3339 timestamp. */
+function readDate(value: string, ctx: ImportContext): { date: string } | { error: string } {
+  if (/\d{2}:\d{2}.*([zZ]|[+-]\d{2}:?\d{2})$/.test(value) && /^\d{4}-/.test(value)) {
+    const date = calendarDateInZone(value, ctx.timeZone);
+    return date ? { date } : { error: `not an RFC 3339 timestamp: "${value}"` };
+  }
+  const read = parseSpreadsheetDate(value, ctx.locale);
+  return 'date' in read ? read : { error: `${read.error}, or an RFC 3339 timestamp` };
+}
+
+/** Maps one row; reports every bad field of the row (not only the first), and returns null when any was bad. */
 function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: string) => void): Omit<ImportedReview, 'origin'> | null {
-  const bad = (field: string, message: string) => (fail(field, message), null);
-  if (!v.source_id) return bad('source_id', 'required: the platform\'s own id, or any stable reference such as "card-2024-017"');
-  const platform = v.platform!.toLowerCase() as ReviewPlatform;
-  if (!REVIEW_PLATFORMS.includes(platform)) return bad('platform', `must be one of ${REVIEW_PLATFORMS.join(', ')}`);
-  const date = calendarDateInZone(v.date!, ctx.timeZone);
-  if (!date) return bad('date', `must be YYYY-MM-DD or an RFC 3339 timestamp, got "${v.date}"`);
-  const scale = v.rating_scale ? Number(v.rating_scale) : 5;
-  if (!Number.isInteger(scale) || scale < 2 || scale > 100) return bad('rating_scale', 'must be a whole number from 2 to 100 (default 5)');
-  const rating = mapRating(v.rating!, scale);
-  if (rating === null) return bad('rating', `must be a number from 1 to ${scale}, got "${v.rating}"`);
-  const updated = v.updated ? calendarDateInZone(v.updated, ctx.timeZone) : date;
-  if (!updated) return bad('updated', `must be YYYY-MM-DD or an RFC 3339 timestamp, got "${v.updated}"`);
-  if (v.url && !HttpUrlSchema.safeParse(v.url).success) return bad('url', 'must be an absolute http(s) URL');
-  const replyDate = v.reply_text ? calendarDateInZone(v.reply_date || v.date!, ctx.timeZone) : null;
-  if (v.reply_text && !replyDate) return bad('reply_date', `must be YYYY-MM-DD or an RFC 3339 timestamp, got "${v.reply_date}"`);
+  let ok = true;
+  const bad = (field: string, message: string) => {
+    fail(field, message);
+    ok = false;
+  };
+  if (!v.source_id) bad('source_id', 'required: the platform\'s own id, or any stable reference such as "card-2024-017"');
+  const platform = (v.platform ?? '').toLowerCase() as ReviewPlatform;
+  if (!REVIEW_PLATFORMS.includes(platform)) bad('platform', `must be one of ${REVIEW_PLATFORMS.join(', ')}`);
+  const created = readDate(v.date ?? '', ctx);
+  if ('error' in created) bad('date', created.error);
+  const scale = v.rating_scale ? parseLocaleNumber(v.rating_scale, ctx.locale) : 5;
+  const scaleOk = scale !== null && Number.isInteger(scale) && scale >= 2 && scale <= 100;
+  if (!scaleOk) bad('rating_scale', 'must be a whole number from 2 to 100 (default 5)');
+  const given = parseLocaleNumber(v.rating ?? '', ctx.locale) ?? (v.rating?.trim() ? Number(v.rating) : Number.NaN);
+  const rating = scaleOk ? mapRating(given, scale) : null;
+  if (scaleOk && rating === null)
+    bad(
+      'rating',
+      Number.isFinite(given) && !Number.isInteger(given) && given >= 1 && given <= scale
+        ? `must be a whole number of stars: "${v.rating}" is fractional (it is never rounded; enter the rating the reviewer gave on the platform)`
+        : `must be a whole number from 1 to ${scale}, got "${v.rating ?? ''}"`,
+    );
+  const updated = v.updated ? readDate(v.updated, ctx) : created;
+  if (v.updated && 'error' in updated) bad('updated', updated.error);
+  if (v.url && !HttpUrlSchema.safeParse(v.url).success) bad('url', 'must be an absolute http(s) URL');
+  const replied = v.reply_text ? readDate(v.reply_date || v.date || '', ctx) : null;
+  if (v.reply_text && v.reply_date && replied && 'error' in replied) bad('reply_date', replied.error);
   const consent = yesNo(v.consent);
-  if (consent === 'bad') return bad('consent', 'must be yes or no (or empty)');
+  if (consent === 'bad') bad('consent', 'must be yes or no (or empty)');
   if (v.relationship && !(RELATIONSHIPS as readonly string[]).includes(v.relationship))
-    return bad('relationship', `must be one of ${RELATIONSHIPS.join(', ')} (or empty)`);
-  if (v.language && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(v.language)) return bad('language', 'must be a language tag such as "en"');
+    bad('relationship', `must be one of ${RELATIONSHIPS.join(', ')} (or empty)`);
+  if (v.language && !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(v.language)) bad('language', 'must be a language tag such as "en"');
+  if (!ok || 'error' in created || 'error' in updated || rating === null || consent === 'bad') return null;
+  const date = created.date;
+  const replyDate = replied && 'date' in replied ? replied.date : null;
   const author = toAuthorName(v.author);
   return {
-    sourceUpdated: updated,
+    sourceUpdated: updated.date,
     fields: {
       id: deriveReviewId(ID_PREFIXES[platform], `${platform}:${v.source_id}`),
       date,
@@ -105,7 +130,7 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
       language: v.language || (ctx.defaultLanguage ?? 'en'),
       ...(v.reply_text && replyDate && { ownerReply: { text: v.reply_text, date: replyDate < date ? date : replyDate } }),
     },
-    ...(updated > date && { editedOn: updated }),
+    ...(updated.date > date && { editedOn: updated.date }),
   };
 }
 

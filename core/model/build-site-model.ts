@@ -31,7 +31,7 @@ export interface ModelEngines {
 
 /** The published business: the config without the insights lexicon. */
 export function toPublicBusiness(config: BusinessConfig): Business {
-  const { aspects, timeZone: _zone, pull: _pull, ...rest } = config;
+  const { aspects, timeZone: _zone, pull: _pull, locale: _locale, ...rest } = config;
   return { ...rest, aspects: aspects.map(({ id, label, description }) => ({ id, label, description })) };
 }
 

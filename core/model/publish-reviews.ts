@@ -4,6 +4,7 @@ import type { EntityRef } from '../schemas/primitives.ts';
 import type { Review, ReviewRecord } from '../schemas/review-schema.ts';
 import { publishedAuthor } from './author-initials.ts';
 import { compareReviews } from './compare-reviews.ts';
+import { maskReplyNames } from './mask-reply-names.ts';
 import { reviewPermalink } from './review-permalink.ts';
 
 /** Finds technicians, services and towns in review text (the insights engine provides it). */
@@ -53,7 +54,7 @@ function toReview(r: ReviewRecord, business: BusinessConfig, baseUrl: string, ex
     technicians: refsOf(r.technicians ?? found!.technicians, business.technicians),
     services: refsOf(r.services ?? found!.services, business.services),
     serviceArea: area ? { id: area.id, name: area.name } : null,
-    ...(r.ownerReply && { ownerReply: r.ownerReply }),
+    ...(r.ownerReply && { ownerReply: { text: maskReplyNames(r.ownerReply.text, r), date: r.ownerReply.date } }),
     photos: r.photos,
   };
 }

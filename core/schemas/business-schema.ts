@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ASPECTS } from './default-aspects.ts';
 import { HttpUrlSchema, SlugSchema } from './primitives.ts';
 import { PullSourcesSchema } from './pull-sources-schema.ts';
 
@@ -89,14 +90,33 @@ function isTimeZone(zone: string): boolean {
 /** The zone review dates are reckoned in when sources give timestamps; UTC when business.json names none. */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
+/** True for a BCP 47 tag of a language and region Intl knows ("en-US", "de-DE", "fr-CA"). */
+function isLocale(tag: string): boolean {
+  if (!/^[a-z]{2,3}(-[A-Z][a-z]{3})?-([A-Z]{2}|\d{3})$/.test(tag)) return false;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The business as written in content/business.json: public fields, the aspect inventory with its lexicon,
- * and the time zone importers turn source timestamps into calendar dates with (not published).
+ * The business as written in content/business.json: public fields, the aspect inventory with its lexicon
+ * (the shared default when absent), the time zone importers turn source timestamps into calendar dates
+ * with, and the locale its spreadsheets write dates and numbers in (neither published).
  */
 export const BusinessConfigSchema = z
   .object({
     ...publicBusinessShape,
-    aspects: z.array(AspectSchema).length(ASPECT_IDS.length),
+    aspects: z
+      .array(AspectSchema)
+      .length(ASPECT_IDS.length)
+      .default(() => structuredClone(DEFAULT_ASPECTS) as unknown as Aspect[]),
+    locale: z
+      .string()
+      .refine(isLocale, { message: 'must be a language and region such as "en-US" or "de-DE"' })
+      .optional()
+      .meta({ description: 'How your spreadsheets write dates and numbers (en-US: 3/2/2026, de-DE: 02.03.2026). ISO dates are always read.' }),
     timeZone: z.string().refine(isTimeZone, { message: 'must be an IANA time zone such as "America/Denver"' }).default(DEFAULT_TIME_ZONE),
     /** Live sources and the jobs file of the pull loop (docs/import.md#connect-once); not published. */
     pull: PullSourcesSchema.optional(),

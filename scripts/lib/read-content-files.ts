@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ContentError } from '../../core/content/content-error.ts';
-import { parseContent, type ContentFile, type ParsedContent } from '../../core/content/parse-content.ts';
+import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
+import {
+  checkReferences,
+  parseBusiness,
+  parseContent,
+  parseReviewLines,
+  type ContentFile,
+  type ParsedContent,
+} from '../../core/content/parse-content.ts';
 import { listReviewFiles } from '../../site/lib/read-content-dir.ts';
 
 export interface ContentFiles {
@@ -17,8 +24,16 @@ export interface ContentFiles {
 /** How a path appears in messages: relative to the working directory. */
 export const shownPath = (p: string): string => relative(process.cwd(), p) || p;
 
-/** Reads a content folder as text (import and verify rewrite lines of it) and validates it. */
-export function readContentFiles(dir: string): ContentFiles {
+/** An issue `verify --recheck` can repair: a review naming a technician, service or area business.json no longer has. */
+const isCatalogReference = (i: ContentIssue) =>
+  /^(technicians\.\d+|services\.\d+|serviceArea)$/.test(i.field ?? '') && i.message.startsWith('unknown ');
+
+/**
+ * Reads a content folder as text (import and verify rewrite lines of it) and validates it. With
+ * `catalogChanged`, reviews that name catalog ids business.json no longer has are let through (a recheck
+ * is about to replace them from their jobs; the result is validated again before it is written).
+ */
+export function readContentFiles(dir: string, options: { catalogChanged?: boolean } = {}): ContentFiles {
   const businessPath = join(dir, 'business.json');
   let businessText: string;
   try {
@@ -28,5 +43,13 @@ export function readContentFiles(dir: string): ContentFiles {
   }
   const business = { path: shownPath(businessPath), text: businessText };
   const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: readFileSync(p, 'utf8') }));
-  return { dir, reviewsDir: shownPath(join(dir, 'reviews')), business, reviews, parsed: parseContent(business, reviews) };
+  const reviewsDir = shownPath(join(dir, 'reviews'));
+  if (!options.catalogChanged) return { dir, reviewsDir, business, reviews, parsed: parseContent(business, reviews) };
+  const config = parseBusiness(business);
+  const issues: ContentIssue[] = [];
+  const records = reviews.flatMap((f) => parseReviewLines(f, issues));
+  checkReferences(config, records, issues);
+  const blocking = issues.filter((i) => !isCatalogReference(i));
+  if (blocking.length > 0) throw new ContentError(blocking);
+  return { dir, reviewsDir, business, reviews, parsed: { business: config, records } };
 }

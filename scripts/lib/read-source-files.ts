@@ -1,25 +1,103 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
+import { decodeText, DEFAULT_ENCODING } from '../../core/text/decode-text.ts';
+import { ZipError, ZipFile } from './read-zip.ts';
 
 /**
- * The files under `path` that `accepts` (given their path relative to `path`, with `/`), read as UTF-8,
- * in path order so every run sees them in the same order. A file path is taken as is.
- * `shown` is how each path appears in messages.
+ * The largest source file read (a file, or a file inside a zip): far above any real export of reviews or
+ * jobs, and below the longest string V8 can hold, so a huge file is refused by name instead of failing
+ * with ERR_STRING_TOO_LONG.
+ */
+export const MAX_SOURCE_BYTES = 512 * 1024 * 1024;
+
+export interface ReadSourceOptions {
+  /** The encoding the files are in (default UTF-8, read strictly). */
+  encoding?: string;
+  /** Bound per file (default MAX_SOURCE_BYTES); tests lower it. */
+  maxBytes?: number;
+}
+
+/**
+ * The files under `path` that `accepts` (given their path relative to `path`, with `/`), decoded, in path
+ * order so every run sees them in the same order. A file path is taken as is; a `.zip` is read without
+ * unpacking (its entries are matched like the files of a folder). `shown` is how each path appears in
+ * messages (`takeout.zip:Takeout/…/reviews.json` inside a zip). Every file that cannot be read (too large,
+ * not in the encoding, a broken zip) is reported at once in one ContentError.
  */
 export function readSourceFiles(
   path: string,
   accepts: (relativePath: string) => boolean,
   shown: (p: string) => string,
+  options: ReadSourceOptions = {},
 ): { path: string; text: string }[] {
-  if (!statSync(path).isDirectory()) return [{ path: shown(path), text: readFileSync(path, 'utf8') }];
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && accepts(relative(path, full).split(sep).join('/'))) found.push(full);
-    }
+  const maxBytes = options.maxBytes ?? MAX_SOURCE_BYTES;
+  const issues: ContentIssue[] = [];
+  const out: { path: string; text: string }[] = [];
+  const decode = (name: string, bytes: Uint8Array) => {
+    const decoded = decodeText(bytes, options.encoding ?? DEFAULT_ENCODING);
+    if (decoded.ok) out.push({ path: name, text: decoded.text });
+    else issues.push({ file: name, ...(decoded.line !== undefined && { line: decoded.line }), message: decoded.message });
   };
-  walk(path);
-  return found.sort().map((p) => ({ path: shown(p), text: readFileSync(p, 'utf8') }));
+  const readFile = (file: string) => {
+    const size = statSync(file).size;
+    if (size > maxBytes) issues.push({ file: shown(file), message: tooLarge(size, maxBytes) });
+    else decode(shown(file), readFileSync(file));
+  };
+  if (statSync(path).isDirectory()) {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.isFile() && accepts(relative(path, full).split(sep).join('/'))) found.push(full);
+      }
+    };
+    walk(path);
+    found.sort().forEach(readFile);
+  } else if (path.toLowerCase().endsWith('.zip')) {
+    readZip(path, accepts, shown(path), maxBytes, decode, issues);
+  } else readFile(path);
+  if (issues.length > 0) throw new ContentError(issues);
+  return out;
+}
+
+function readZip(
+  path: string,
+  accepts: (relativePath: string) => boolean,
+  shownZip: string,
+  maxBytes: number,
+  decode: (name: string, bytes: Uint8Array) => void,
+  issues: ContentIssue[],
+): void {
+  let zip: ZipFile;
+  try {
+    zip = new ZipFile(path);
+  } catch (e) {
+    if (!(e instanceof ZipError)) throw e;
+    issues.push({ file: shownZip, message: e.message });
+    return;
+  }
+  try {
+    const wanted = zip.entries.filter((e) => !e.name.endsWith('/') && accepts(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of wanted) {
+      const name = `${shownZip}:${entry.name}`;
+      if (entry.size > maxBytes) {
+        issues.push({ file: name, message: tooLarge(entry.size, maxBytes) });
+        continue;
+      }
+      try {
+        decode(name, zip.read(entry, maxBytes));
+      } catch (e) {
+        if (!(e instanceof ZipError)) throw e;
+        issues.push({ file: shownZip, message: e.message });
+      }
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+function tooLarge(size: number, max: number): string {
+  return `${Math.ceil(size / 1024 / 1024)} MB is more than the ${Math.round(max / 1024 / 1024)} MB a source file may have; split the export into smaller files`;
 }

@@ -1,9 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
 import { assembleManifest } from '../../core/build/assemble-manifest.ts';
+import { projectContentDir } from '../../core/build/content-dir-guard.ts';
 import { DEFAULT_BASE_URL } from '../../core/build/build-options.ts';
 import { renderDocuments } from '../../core/build/render-documents.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
@@ -57,7 +58,13 @@ export async function buildDataFixture(options: FixtureOptions): Promise<BuildMa
   const staging = join(dirname(options.outDir), `.${basename(options.outDir)}.staging-${process.pid}-${Date.now()}`);
   await rm(staging, { recursive: true, force: true });
   const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS), 'fast');
-  const manifest = assembleManifest(model, settings.SINCE_WINDOW_DAYS, computeInputsHash(ROOT, options.contentDir, settings), documents);
+  const manifest = assembleManifest(
+    model,
+    settings.SINCE_WINDOW_DAYS,
+    computeInputsHash(ROOT, options.contentDir, settings),
+    documents,
+    projectContentDir(relative(ROOT, resolve(options.contentDir))),
+  );
   await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await swapIn(staging, options.outDir);
   return manifest;

@@ -98,15 +98,15 @@ describe('csv template', () => {
       expect.objectContaining({ file: 'r.csv', line: 4, recordId: 'A-3', field: 'date' }),
     ]);
     expect(parseReviewCsv([{ path: 'r.csv', text: 'id,text\n1,x\n' }], ctx).issues[0]!.message).toMatch(
-      /missing column\(s\): source_id, platform, date, rating/,
+      /missing column\(s\): source_id \(did you mean "id"\?\), platform, date, rating/,
     );
   });
 
   it('parses quoted fields with commas, quotes and line breaks, and counts lines', () => {
-    const { rows } = parseCsv('a,b\r\n"x, ""y""","two\nlines"\n\nz,w');
-    expect(rows).toEqual([
-      { line: 2, values: { a: 'x, "y"', b: 'two\nlines' } },
-      { line: 5, values: { a: 'z', b: 'w' } },
+    const { records } = parseCsv('a,b\r\n"x, ""y""","two\nlines"\n\nz,w');
+    expect(records).toEqual([
+      { line: 2, fields: ['x, "y"', 'two\nlines'] },
+      { line: 5, fields: ['z', 'w'] },
     ]);
     expect(() => parseCsv('a\n"open')).toThrow(/line 2/);
   });

@@ -1,0 +1,96 @@
+/**
+ * `npm run moderate -- REVIEW_ID verify|consent|reject --reason CODE [--reference REF] [--note TEXT] [--today YYYY-MM-DD]`:
+ * records an owner's decision on one review, for what verify cannot decide by itself: a review confirmed by
+ * an invoice or a phone call, a reviewer who agreed to show their name, a review withheld on a
+ * content-neutral ground. Each decision carries a reason code from a fixed list (ModerationDecisionSchema);
+ * the review's line is rewritten in place (temp file, then rename) and the content checked as the build would.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ContentError } from '../core/content/content-error.ts';
+import { parseContent } from '../core/content/parse-content.ts';
+import { RecordLines } from '../core/content/record-lines.ts';
+import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
+import { isCalendarDate } from '../core/schemas/primitives.ts';
+import { escapeControl } from '../core/text/escape-control.ts';
+import { applyModerationDecision, ModerationDecisionSchema, REASONS_BY_ACTION, type ModerationDecision } from '../core/verify/moderation-decision.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentLine } from './lib/announce-content.ts';
+import { readContentFiles } from './lib/read-content-files.ts';
+import { writeFileAtomic } from './lib/write-file-atomic.ts';
+
+/** Applies `decision` to review `id` of `contentDir`; returns the file written, or null when it was already so. */
+export function runModerate(contentDir: string, id: string, decision: ModerationDecision, today?: string): { written: string | null } {
+  const content = readContentFiles(contentDir);
+  const lines = new RecordLines(content.reviews);
+  const raw = lines.get(id);
+  if (!raw)
+    throw new ContentError([
+      { file: content.reviewsDir, recordId: id, message: 'no review with this id (ids are in reviews/*.jsonl and in review-queue.json)' },
+    ]);
+  const on = today ?? calendarDateInZone(new Date().toISOString(), content.parsed.business.timeZone)!;
+  let next: Record<string, unknown>;
+  try {
+    next = applyModerationDecision(raw, decision, on);
+  } catch (e) {
+    throw new ContentError([{ ...lines.location(id)!, recordId: id, message: (e as Error).message }]);
+  }
+  const unchanged = (k: string) => JSON.stringify(raw[k]) === JSON.stringify(next[k]);
+  if (unchanged('consent') && (unchanged('verification') || (decision.action === 'verify' && sameVerification(raw, next)))) return { written: null };
+  lines.set(id, next);
+  const [file] = lines.changedFiles();
+  parseContent(
+    content.business,
+    content.reviews.map((f) => (f.path === file!.path ? file! : f)),
+  );
+  writeFileAtomic(resolve(file!.path), file!.text);
+  return { written: file!.path };
+}
+
+/** A verification by the same method and reference counts as recorded, whatever day it was made. */
+function sameVerification(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const [x, y] = [a.verification, b.verification] as { status?: string; method?: string; reference?: string }[];
+  return x?.status === y?.status && x?.method === y?.method && x?.reference === y?.reference;
+}
+
+if (import.meta.main) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { reason: { type: 'string' }, reference: { type: 'string' }, note: { type: 'string' }, today: { type: 'string' } },
+  });
+  const contentDir = contentDirFromEnv();
+  console.log(contentLine('moderate', contentDir));
+  const [id, action] = positionals;
+  const usage = () => {
+    console.error('usage: npm run moderate -- REVIEW_ID verify|consent|reject --reason CODE [--reference REF] [--note TEXT]');
+    for (const [a, codes] of Object.entries(REASONS_BY_ACTION)) console.error(`  ${a.padEnd(8)} --reason ${codes.join(' | ')}`);
+    process.exit(2);
+  };
+  if (!id || !action || positionals.length > 2 || !Object.hasOwn(REASONS_BY_ACTION, action)) usage();
+  if (values.today !== undefined && !isCalendarDate(values.today)) {
+    console.error('--today must be a date written YYYY-MM-DD');
+    process.exit(2);
+  }
+  const parsed = ModerationDecisionSchema.safeParse({
+    action,
+    reason: values.reason,
+    ...(values.reference !== undefined && { reference: values.reference }),
+    ...((values.note !== undefined || action === 'reject') && { note: values.note ?? '' }),
+  });
+  if (!parsed.success) {
+    const codes = REASONS_BY_ACTION[action as keyof typeof REASONS_BY_ACTION];
+    for (const i of parsed.error.issues)
+      console.error(
+        escapeControl(i.path[0] === 'reason' ? `--reason must be one of: ${codes.join(', ')}` : `--${String(i.path[0] ?? action)}: ${i.message}`),
+      );
+    process.exit(2);
+  }
+  try {
+    const { written } = runModerate(contentDir, id!, parsed.data, values.today);
+    const what = `${id}: ${action} (${parsed.data.reason})`;
+    console.log(escapeControl(written ? `${what}; wrote ${written}` : `${what} was already recorded; no file changed`));
+  } catch (e) {
+    console.error(e instanceof ContentError ? e.message : e);
+    process.exit(1);
+  }
+}
