@@ -18,20 +18,32 @@ import { absaLines } from '../core/insights/absa-lines.ts';
 import { compileAspectLexicon } from '../core/insights/aspect-lexicon.ts';
 import { absaModel, RULES_ONLY } from '../core/insights/model/absa-model.ts';
 import { formatConfusion, scorePairs, scorePredictions, type PolarityScores } from '../core/insights/score-predictions.ts';
-import { BusinessConfigSchema } from '../core/schemas/business-schema.ts';
+import { parseBusiness } from '../core/content/parse-content.ts';
 import type { Polarity } from '../core/schemas/insights-schema.ts';
 import { readCorpus } from './lib/absa-corpus.ts';
+import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentLine } from './lib/announce-content.ts';
+import { defineCommand } from './lib/cli.ts';
 import { evaluateInsights } from './lib/eval-insights.ts';
+import { createProgress } from './lib/progress.ts';
 import { compareWithTruth } from './lib/generated-truth.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const semevalDir = resolve(root, '../shared/data/semeval14');
-const business = BusinessConfigSchema.parse(JSON.parse(readFileSync(join(root, 'content/business.json'), 'utf8')));
+const cli = defineCommand({
+  usage: 'usage: npm run eval [-- --rules] [--dev] [--errors DIR] [--quiet]',
+  options: { rules: { type: 'boolean' }, dev: { type: 'boolean' }, errors: { type: 'string' }, quiet: { type: 'boolean' } },
+});
+const { values } = cli.parse(process.argv.slice(2).filter((a) => a !== '--'));
+const contentDir = contentDirFromEnv();
+console.log(contentLine('eval', contentDir));
+const businessPath = join(contentDir, 'business.json');
+const business = parseBusiness({ path: businessPath, text: readFileSync(businessPath, 'utf8') });
 const lexicon = compileAspectLexicon(business);
-const model = process.argv.includes('--rules') ? RULES_ONLY : absaModel();
-const errorsArg = process.argv.indexOf('--errors');
-const errorsDir = errorsArg > 0 ? resolve(process.argv[errorsArg + 1] ?? '.tmp/eval-errors') : null;
+const model = values.rules ? RULES_ONLY : absaModel();
+const errorsDir = values.errors ? resolve(values.errors) : null;
+const progress = createProgress({ quiet: values.quiet ?? false });
 
 interface Item {
   id: string;
@@ -172,23 +184,42 @@ const own = [
   ['roofing dev 2 (hard cases by tag, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev2.jsonl'],
   ['roofing check (own, written before tuning, not tuned on)', 'tests/unit/insights/fixtures/roofing-check.jsonl'],
 ] as const;
-if (process.argv.includes('--dev')) {
+if (values.dev) {
   for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));
   process.exit(0);
 }
-evaluateCorpusTest();
-evaluateInsightsOnCorpus();
-for (const [name, file] of [
-  ['SemEval-2014 restaurants (train file, aspect terms)', 'Restaurants_Train_v2.xml'],
-  ['SemEval-2014 laptops (train file, aspect terms)', 'Laptop_Train_v2.xml'],
-] as const) {
-  const path = join(semevalDir, file);
-  if (existsSync(path)) evaluate(name, readSemEval(path));
-  else console.log(`\n## ${name}\nskipped: ${path} not found`);
+// Each section prints when it is done; the progress line (stderr) says which one is running.
+const sections: [string, () => void][] = [
+  ['by-writer test split', evaluateCorpusTest],
+  ['insights', evaluateInsightsOnCorpus],
+  ...(
+    [
+      ['SemEval-2014 restaurants (train file, aspect terms)', 'Restaurants_Train_v2.xml'],
+      ['SemEval-2014 laptops (train file, aspect terms)', 'Laptop_Train_v2.xml'],
+    ] as const
+  ).map(([name, file]): [string, () => void] => [
+    name,
+    () => {
+      const path = join(semevalDir, file);
+      if (existsSync(path)) evaluate(name, readSemEval(path));
+      else console.log(`\n## ${name}\nskipped: ${path} not found`);
+    },
+  ]),
+  [
+    'roofing fixtures',
+    () => {
+      const gold = join(root, 'tests/fixtures/roofing-gold.jsonl');
+      if (existsSync(gold)) evaluate('roofing gold fixture (tests/fixtures/roofing-gold.jsonl)', readJsonl<Item>(gold));
+      const detect = join(root, 'tests/fixtures/roofing-gold-detect.jsonl');
+      if (existsSync(detect)) evaluateDetection('roofing detection fixture (tests/fixtures/roofing-gold-detect.jsonl)', detect);
+      for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));
+    },
+  ],
+  ['generated business', () => evaluateGenerated(2000)],
+];
+progress.start(sections.length, 'evaluating');
+for (const [, run] of sections) {
+  run();
+  progress.tick();
 }
-const gold = join(root, 'tests/fixtures/roofing-gold.jsonl');
-if (existsSync(gold)) evaluate('roofing gold fixture (tests/fixtures/roofing-gold.jsonl)', readJsonl<Item>(gold));
-const detect = join(root, 'tests/fixtures/roofing-gold-detect.jsonl');
-if (existsSync(detect)) evaluateDetection('roofing detection fixture (tests/fixtures/roofing-gold-detect.jsonl)', detect);
-for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));
-evaluateGenerated(2000);
+progress.done();

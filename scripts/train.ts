@@ -1,13 +1,15 @@
 /**
  * `npm run train`: rebuilds core/insights/model/absa-weights.json from the train split of
  * data/absa/corpus.jsonl — byte-identical for the same corpus (full-batch training, fixed order,
- * rounded weights, sorted keys). The test split is never opened.
+ * rounded weights, sorted keys). The test split is never opened. The lexicon is the sample business's
+ * (content/business.json): the model ships with the engine, whatever content folder is in use.
  *   --check        rebuild in memory and compare with the shipped file (exit 1 when it differs)
  *   --corpus FILE, --out FILE   other paths (smoke tests)
- *   --cv [K]       K-fold cross-validation by writer on the train split over a small grid of
+ *   --cv K         K-fold cross-validation by writer on the train split over a small grid of
  *                  regularisation strengths and thresholds; prints figures, writes nothing
+ *   --quiet        no progress lines
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseBusiness } from '../core/content/parse-content.ts';
 import { compileAspectLexicon } from '../core/insights/aspect-lexicon.ts';
@@ -16,12 +18,34 @@ import { readCorpus, type CorpusItem } from './lib/absa-corpus.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 import { DEFAULT_HYPER, sha256, stableJson, trainAbsaModel, type Hyper } from './lib/train-absa-model.ts';
 import { trainReader } from './lib/train-reader.ts';
+import { defineCommand } from './lib/cli.ts';
+import { createProgress } from './lib/progress.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2).filter((a) => a !== '--');
-const flag = (name: string, fallback: string) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]!) : fallback);
-const corpusPath = flag('--corpus', join(root, 'data/absa/corpus.jsonl'));
-const outPath = flag('--out', join(root, 'core/insights/model/absa-weights.json'));
+const GRID = ['l2', 'min', 'neutral', 'text', 'thresholds', 'vetoes', 'trusts'] as const;
+const cli = defineCommand({
+  usage:
+    'usage: npm run train [-- --check] [--corpus FILE] [--out FILE] [--quiet]\n' +
+    '       npm run train -- --cv K [--l2 0.003,0.01] [--min 2] [--neutral 1] [--text 1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
+  options: {
+    check: { type: 'boolean' },
+    corpus: { type: 'string' },
+    out: { type: 'string' },
+    cv: { type: 'string' },
+    quiet: { type: 'boolean' },
+    l2: { type: 'string' },
+    min: { type: 'string' },
+    neutral: { type: 'string' },
+    text: { type: 'string' },
+    thresholds: { type: 'string' },
+    vetoes: { type: 'string' },
+    trusts: { type: 'string' },
+  },
+});
+const { values } = cli.parse(process.argv.slice(2).filter((a) => a !== '--'));
+const corpusPath = values.corpus ? resolve(values.corpus) : join(root, 'data/absa/corpus.jsonl');
+const outPath = values.out ? resolve(values.out) : join(root, 'core/insights/model/absa-weights.json');
+if (!existsSync(corpusPath)) cli.fail(`--corpus ${corpusPath}: no such file`);
 const businessPath = join(root, 'content/business.json');
 const business = parseBusiness({ path: businessPath, text: readFileSync(businessPath, 'utf8') });
 const lexicon = compileAspectLexicon(business);
@@ -68,25 +92,31 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
   }
 }
 
-if (args.includes('--cv')) {
-  const k = Number(args[args.indexOf('--cv') + 1]) || 5;
+if (values.cv !== undefined) {
+  const k = cli.int(values.cv, '--cv', { min: 2, max: 20 })!;
   const rules = scoreCorpus(items, lexicon, RULES_ONLY);
   console.log(
     `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
   );
-  const list = (name: string, fallback: number[]) => (args.includes(name) ? args[args.indexOf(name) + 1]!.split(',').map(Number) : fallback);
-  const grid = list('--l2', [3e-3]).flatMap((l2) =>
-    list('--min', [2]).flatMap((minCount) =>
-      list('--neutral', [1]).flatMap((neutralWeight) =>
-        list('--text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })),
+  const list = (name: (typeof GRID)[number], fallback: number[]) => {
+    const text = values[name];
+    if (text === undefined) return fallback;
+    const numbers = text.split(',').map(Number);
+    if (numbers.some((n) => !Number.isFinite(n))) cli.fail(`--${name} must be numbers separated by commas (got "${text}")`);
+    return numbers;
+  };
+  const grid = list('l2', [3e-3]).flatMap((l2) =>
+    list('min', [2]).flatMap((minCount) =>
+      list('neutral', [1]).flatMap((neutralWeight) =>
+        list('text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })),
       ),
     ),
   );
-  crossValidate(k, grid, list('--thresholds', [0.3]), list('--vetoes', [0.1]), list('--trusts', [0.5]));
+  crossValidate(k, grid, list('thresholds', [0.3]), list('vetoes', [0.1]), list('trusts', [0.5]));
 } else {
-  const trained = trainReader(items, lexicon, DEFAULT_HYPER, digest);
+  const trained = trainReader(items, lexicon, DEFAULT_HYPER, digest, createProgress({ quiet: values.quiet ?? false }));
   const text = stableJson(trained.weights);
-  if (args.includes('--check')) {
+  if (values.check) {
     const same = readFileSync(outPath, 'utf8') === text;
     console.log(same ? 'absa-weights.json is up to date' : 'absa-weights.json differs from a fresh training run');
     process.exit(same ? 0 : 1);

@@ -28,20 +28,26 @@ export interface Fold {
 }
 
 /** Trains one fold per writer (sorted, so the result does not depend on corpus order). */
-export function trainFolds(items: readonly CorpusItem[], aspects: readonly string[], lexicon: AspectLexicon, hyper: Hyper): Fold[] {
+export function trainFolds(
+  items: readonly CorpusItem[],
+  aspects: readonly string[],
+  lexicon: AspectLexicon,
+  hyper: Hyper,
+  onFold: () => void = () => {},
+): Fold[] {
   const writers = [...new Set(items.map((it) => it.writer))].sort();
-  return writers.map((writer) => ({
-    writer,
-    model: loadModel(
+  return writers.map((writer) => {
+    const model = loadModel(
       trainAbsaModel(
         items.filter((it) => it.writer !== writer),
         aspects,
         lexicon,
         hyper,
       ),
-    ),
-    items: items.filter((it) => it.writer === writer),
-  }));
+    );
+    onFold();
+    return { writer, model, items: items.filter((it) => it.writer === writer) };
+  });
 }
 
 /** The gold polarity of each aspect an item is labelled with. */

@@ -22,6 +22,7 @@ import {
   trainFolds,
   type CalibrationFit,
 } from './cross-fit-reader.ts';
+import type { Progress } from './progress.ts';
 import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
 
 /** Version of the weights document with calibration, rates and quote thresholds. */
@@ -36,10 +37,20 @@ export interface TrainedReader {
   ece: CalibrationFit['ece'];
 }
 
-export function trainReader(items: readonly CorpusItem[], lexicon: AspectLexicon, hyper: Hyper, corpusDigest: string): TrainedReader {
+/** Trains and measures the reader (see the module comment); `progress` hears of each of the 1 + writers models trained. */
+export function trainReader(
+  items: readonly CorpusItem[],
+  lexicon: AspectLexicon,
+  hyper: Hyper,
+  corpusDigest: string,
+  progress?: Pick<Progress, 'start' | 'tick' | 'done'>,
+): TrainedReader {
   const aspects = [...lexicon.labels.keys()];
+  progress?.start(1 + new Set(items.map((it) => it.writer)).size, 'training');
   const layers = trainAbsaModel(items, aspects, lexicon, hyper, corpusDigest);
-  const folds = trainFolds(items, aspects, lexicon, hyper);
+  progress?.tick();
+  const folds = trainFolds(items, aspects, lexicon, hyper, () => progress?.tick());
+  progress?.done();
   const fit = fitReaderCalibration(folds, lexicon);
   const readings = readHeldOut(folds, lexicon, fit.calibration);
   const claims = claimsOf(readings);

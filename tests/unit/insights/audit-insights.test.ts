@@ -21,7 +21,6 @@ const read = (id: string): AnalyzedReview => {
   if (!analyzed.has(id)) analyzed.set(id, analyzeReview(byId.get(id)!, model.businessConfig, lexicon));
   return analyzed.get(id)!;
 };
-const labelToId = new Map(doc.aspects.map((a) => [a.label, a.id]));
 const FAQ_ASPECT: Record<string, string> = {
   'insurance-claims': 'insurance',
   workmanship: 'workmanship',
