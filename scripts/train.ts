@@ -22,7 +22,6 @@ import { defineCommand } from './lib/cli.ts';
 import { createProgress } from './lib/progress.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const GRID = ['l2', 'min', 'neutral', 'text', 'thresholds', 'vetoes', 'trusts'] as const;
 const cli = defineCommand({
   usage:
     'usage: npm run train [-- --check] [--corpus FILE] [--out FILE] [--quiet]\n' +
@@ -98,7 +97,7 @@ if (values.cv !== undefined) {
   console.log(
     `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
   );
-  const list = (name: (typeof GRID)[number], fallback: number[]) => {
+  const list = (name: 'l2' | 'min' | 'neutral' | 'text' | 'thresholds' | 'vetoes' | 'trusts', fallback: number[]) => {
     const text = values[name];
     if (text === undefined) return fallback;
     const numbers = text.split(',').map(Number);

@@ -262,9 +262,11 @@ describe('npm run import -- google (live)', () => {
         env: { ...process.env, ...env(), CONTENT_DIR: ws.contentDir },
       });
     const first = await run([]);
-    expect(first.stdout).toBe(`google:${LOCATION}: 120 new, 0 updated, 0 unchanged (3 pages)\n`);
+    // Every command names its content folder first (scripts/lib/announce-content.ts); the counts follow.
+    expect(first.stdout).toMatch(/^import: content folder .*\n/);
+    expect(first.stdout.split('\n').slice(1).join('\n')).toBe(`google:${LOCATION}: 120 new, 0 updated, 0 unchanged (3 pages)\n`);
     const second = await run(['--quiet']);
-    expect(second.stdout).toBe(`google:${LOCATION}: 0 new, 0 updated, 1 unchanged (1 page)\n`);
+    expect(second.stdout.split('\n').slice(1).join('\n')).toBe(`google:${LOCATION}: 0 new, 0 updated, 1 unchanged (1 page)\n`);
     expect(second.stderr).toBe('');
     expectNoSecrets(first.stdout, first.stderr, second.stdout);
   });
