@@ -57,6 +57,12 @@ describe('createFindEngine', () => {
     expect(ids('ete brulant')).toEqual(['r-2']);
   });
 
+  it('folds full-width and other compatibility forms (NFKC): ＲＯＯＦ finds what roof finds', () => {
+    expect(ids('roof').length).toBeGreaterThan(0);
+    expect(ids('ＲＯＯＦ')).toEqual(ids('roof'));
+    expect(ids('ｄｏｗｎｓｐ')).toEqual(['r-3']);
+  });
+
   it('requires every word, and falls back to some of them when no review has all', () => {
     const all = engine.find({ q: 'leak kitchen', limit: 10 });
     expect(all.matchedAll).toBe(true);
