@@ -60,7 +60,8 @@ export function runVerify(opts: VerifyOptions): { report: VerificationReport; wa
   });
   if (plan.issues.length > 0) throw new ContentError(plan.issues);
   for (const f of plan.files) writeFileAtomic(resolve(f.path), f.text);
-  writeFileAtomic(queuePath, formatReviewQueue(plan.queue));
+  // Customers' full names: readable by the owner only.
+  writeFileAtomic(queuePath, formatReviewQueue(plan.queue), { mode: 0o600 });
   const warnings = jobs.warnings.map((w) => `${w.file}:${w.line} (${w.recordId}) ${w.field}: ${w.message}`);
   return { report: plan.report, warnings, written: [...plan.files.map((f) => f.path), shownPath(queuePath)] };
 }
