@@ -33,7 +33,9 @@ const PROXY = [
   'proxy_http_version 1.1;',
   'proxy_set_header Connection "";',
   'proxy_set_header Host $http_host;',
-  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  // Replaced, not appended: what a client sends in X-Forwarded-For never reaches the sidecars, which
+  // trust exactly one hop (TRUST_PROXY=1). Behind a CDN, let the realip module set $remote_addr first.
+  'proxy_set_header X-Forwarded-For $remote_addr;',
   'proxy_set_header X-Forwarded-Proto $scheme;',
   'proxy_next_upstream error timeout;',
 ];
