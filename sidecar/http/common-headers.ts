@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { CORS_HEADERS } from './cors.ts';
+import { CORS_HEADERS } from '../../core/http/response-headers.ts';
 import { captureHeaders } from './security-headers.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { CORS_HEADERS } from './cors.ts';
+import { CORS_HEADERS } from '../../core/http/response-headers.ts';
 import { captureHeaders, securityHeaders } from './security-headers.ts';
 
 let headers: [string, string][] | undefined;
