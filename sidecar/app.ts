@@ -79,8 +79,8 @@ export function createApp(deps: AppDeps): SidecarApp {
   const { snapshots, config, logger } = deps;
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
-  const helmet = securityHeaders();
-  const common = commonHeaders(helmet);
+  const security = securityHeaders();
+  const common = commonHeaders(security);
   const documents = createDataDocuments({ snapshots, baseUrl: config.BASE_URL, common });
   const responseCaches = new WeakMap<Snapshot, DynamicResponses>();
   const compressor = createBoundedCompressor(config.DYNAMIC_COMPRESS_MAX_BYTES);
@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps): SidecarApp {
   // One rule for req.ip (the hub's subscribe limit) and the rate limiters: only the proxies TRUST_PROXY names.
   const trust = proxyTrustOf(config.TRUST_PROXY);
   app.set('trust proxy', (address: string, index: number) => isTrustedHop(trust, address, index));
-  app.use(helmet);
+  app.use(security);
   // MCP first: it answers its own preflight and checks Origin (DNS-rebinding protection), so the
   // public-data CORS below, which allows every origin, must not answer for it. It limits its own body.
   app.use(MCP_PATH, deps.mcpHandler);

@@ -58,9 +58,6 @@ export const SECURITY_HEADERS: readonly Header[] = [
   ['X-XSS-Protection', '0'],
 ];
 
-/** Names of the headers whose value depends on whether the path may be framed. */
-export const FRAMING_HEADER_NAMES = ['Content-Security-Policy', 'X-Frame-Options'] as const;
-
 /** Framing of a path: /embed/… may be framed by anyone (no X-Frame-Options), everything else only by this origin. */
 export function framingHeaders(path: string): readonly Header[] {
   return isEmbedPath(path)
