@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { RequestHandler } from 'express';
+import { DEPLOY_ONLY_FILES } from '../../core/build/render-headers-file.ts';
 import { ASSET_CACHE_CONTROL, ASSET_PREFIX, PAGE_CACHE_CONTROL } from '../../core/http/response-headers.ts';
 import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
@@ -13,7 +14,7 @@ import { codingFor, makeVariant, sendVariant, type Variant } from '../http/repre
  * Not pages: the manifest, the CDN headers file, the nginx config, precompressed siblings, and
  * everything under /api (its documents are served from memory; its folders are not pages).
  */
-const HIDDEN = /^\/(build-manifest\.json|_headers|nginx\.conf|api)$|^\/api\/|\.(gz|br)$/;
+const HIDDEN = new RegExp(`^/(${[...DEPLOY_ONLY_FILES, 'api'].map((f) => f.replace(/\./g, '\\.')).join('|')})$|^/api/|\\.(gz|br)$`);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
