@@ -106,22 +106,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     if (buffer.length === 0) return flushing;
-    const batch = buffer;
-    buffer = [];
-    flushing = flushing
-      .then(() => io.complete(batch))
-      .then(
-        () => {
-          if (unrecorded > 0) logger.info('hub.delivery_results_recorded', { count: unrecorded });
-          unrecorded = buffer.length;
-          wake();
-        },
-        (e: unknown) => {
-          buffer = batch.concat(buffer);
-          if (unrecorded === 0) logger.error('hub.delivery_complete_failed', { count: batch.length, error: String(e) });
-          unrecorded = buffer.length;
-        },
-      );
+    // The batch is taken when its turn comes, not now: writes are serial, so a batch always starts
+    // with every result refused before it, and a write that succeeds has recorded all of them.
+    flushing = flushing.then(async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      try {
+        await io.complete(batch);
+        if (unrecorded > 0) logger.info('hub.delivery_results_recorded', { count: unrecorded });
+        unrecorded = 0;
+        wake();
+      } catch (e) {
+        buffer = batch.concat(buffer);
+        if (unrecorded === 0) logger.error('hub.delivery_complete_failed', { count: batch.length, error: String(e) });
+        unrecorded = buffer.length;
+      }
+    });
     return flushing;
   };
 
