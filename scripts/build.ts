@@ -86,7 +86,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('render');
     const documents = await writeDocuments(staging, docs);
     phase('write+compress');
-    await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
+    // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
+    const topLevel = (await readdir(staging, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() }));
+    await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl, topLevel));
     // The self-hosted static tier. Paths and addresses come from the environment, never from where this
     // build happens to run, so two builds of the same content stay byte-identical.
     const upstreams = (process.env.NGINX_UPSTREAMS ?? '127.0.0.1:4321')

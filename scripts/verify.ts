@@ -105,7 +105,8 @@ export function runVerify(opts: VerifyOptions): {
   const out = new Map(files.filter((f, i) => f !== content.reviews[i]).map((f) => [f.path, f]));
   for (const f of plan.files) out.set(f.path, f);
   for (const f of out.values()) writeFileAtomic(resolve(f.path), f.text);
-  writeFileAtomic(queuePath, formatReviewQueue(plan.queue));
+  // Customers' full names: readable by the owner only.
+  writeFileAtomic(queuePath, formatReviewQueue(plan.queue), { mode: 0o600 });
   const warnings = jobs.warnings.map(formatContentIssue);
   return { report: plan.report, recheck, warnings, written: [...[...out.keys()].sort(), shownPath(queuePath)], delimiter: jobs.delimiter };
 }

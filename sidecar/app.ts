@@ -17,6 +17,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import { DATA_CACHE_CONTROL } from '../core/build/render-headers-file.ts';
+import { isTrustedHop, proxyTrustOf } from '../core/http/proxy-trust.ts';
 import { DOCUMENT_PATHS, FIND_PATH, HUB_PATH, JSON_CONTENT_TYPE, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../core/model/published-paths.ts';
 import type { SidecarConfig } from './config.ts';
 import type { RejectedBuild } from './data/build-guard.ts';
@@ -81,8 +82,8 @@ export function createApp(deps: AppDeps): SidecarApp {
   const { snapshots, config, logger } = deps;
   const now = deps.now ?? (() => performance.now());
   const startedAt = now();
-  const helmet = securityHeaders();
-  const common = commonHeaders(helmet);
+  const security = securityHeaders();
+  const common = commonHeaders(security);
   const documents = createDataDocuments({ snapshots, baseUrl: config.BASE_URL, common });
   const responseCaches = new WeakMap<Snapshot, DynamicResponses>();
   const compressor = createBoundedCompressor(config.DYNAMIC_COMPRESS_MAX_BYTES);
@@ -129,8 +130,10 @@ export function createApp(deps: AppDeps): SidecarApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', config.TRUST_PROXY);
-  app.use(helmet);
+  // One rule for req.ip (the hub's subscribe limit) and the rate limiters: only the proxies TRUST_PROXY names.
+  const trust = proxyTrustOf(config.TRUST_PROXY);
+  app.set('trust proxy', (address: string, index: number) => isTrustedHop(trust, address, index));
+  app.use(security);
   // MCP first: it answers its own preflight and checks Origin (DNS-rebinding protection), so the
   // public-data CORS below, which allows every origin, must not answer for it. It limits its own body.
   app.use(MCP_PATH, deps.mcpHandler);
@@ -149,9 +152,9 @@ export function createApp(deps: AppDeps): SidecarApp {
 
   const unsubscribe = snapshots.onChange((next, previous) => deps.hub.onSnapshot(next, previous));
   const limiter = config.RATE_LIMIT_ENABLED
-    ? createFixedWindowLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trustProxy: config.TRUST_PROXY, now })
+    ? createFixedWindowLimiter({ max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, trust, now })
     : undefined;
-  const dynamic = createDynamicAdmission({ limits: config, trustProxy: config.TRUST_PROXY, now, common });
+  const dynamic = createDynamicAdmission({ limits: config, trust, now, common });
   const log = config.LOG_REQUESTS
     ? (req: IncomingMessage, status: number, started: number) => logRequest(logger, req, status, started, now())
     : () => {};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BuildOptionsSchema } from '../core/build/build-options.ts';
 import { DynamicLimitsShape } from '../core/http/dynamic-limits.ts';
+import { parseProxyTrust } from '../core/http/proxy-trust.ts';
 import { PullSettingsShape } from '../core/import/pull/pull-settings.ts';
 import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
@@ -8,6 +9,14 @@ import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
+/** TRUST_PROXY: false, a hop count or the proxies' addresses (core/http/proxy-trust.ts); kept as text so the config prints as set. */
+const proxyTrust = z
+  .string()
+  .default('false')
+  .superRefine((text, ctx) => {
+    const parsed = parseProxyTrust(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  });
 
 /**
  * Every setting of the sidecar, from environment variables, validated once at start-up.
@@ -38,7 +47,9 @@ export const SidecarConfigSchema = z
     RATE_LIMIT_ENABLED: flag(false),
     RATE_LIMIT_MAX: int(1, 10_000_000, 600).describe('Requests per client per window.'),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400, 60),
-    TRUST_PROXY: flag(false).describe('Behind a CDN or proxy: take the client address from X-Forwarded-For (rate limiting).'),
+    TRUST_PROXY: proxyTrust.describe(
+      'Behind a CDN or proxy: how many proxies (1 for one nginx or CDN) or which proxy addresses may name the client in X-Forwarded-For (rate limits). Default false.',
+    ),
     LOG_REQUESTS: flag(true).describe('One JSON line per request on stdout.'),
     LOG_LEVEL: z.enum(['info', 'debug']).default('info').describe('debug also logs the whole validated config (secrets redacted) at start.'),
     REBUILD_CRON: cronExpression(

@@ -1,24 +1,13 @@
-import { DOCUMENT_PATHS, HUB_PATH, SINCE_PREFIX, TOPIC_PATHS, contentTypeOf } from '../model/published-paths.ts';
+import { ASSET_CACHE_CONTROL, ASSET_PREFIX, CORS_HEADERS, EMBED_PREFIX, framingHeaders, SECURITY_HEADERS } from '../http/response-headers.ts';
+import { DOCUMENT_PATHS, DYNAMIC_ROUTES, HUB_PATH, SINCE_PREFIX, TOPIC_PATHS, contentTypeOf } from '../model/published-paths.ts';
 
-const CORS: readonly [string, string][] = [
-  ['Access-Control-Allow-Origin', '*'],
-  ['Access-Control-Expose-Headers', 'ETag, Last-Modified, Link'],
-];
 /** Short freshness, long stale-while-revalidate: clients revalidate cheaply with the ETag. */
 export const DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 
-/**
- * Content-Security-Policy of the /embed/ pages: framable by any site (that is their purpose),
- * scripts only from this origin, no forms, no plugins, no base rewriting.
- */
-export const EMBED_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-
-/** Headers every file of the static tier carries (`/*` in _headers). */
-export const SITE_HEADERS: readonly [string, string][] = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-];
+/** Build files that are never published: the sidecar and nginx answer 404 for them. */
+export const DEPLOY_ONLY_FILES = ['build-manifest.json', '_headers', 'nginx.conf'] as const;
+/** Of those, the ones a CDN upload leaves out (a CDN reads `_headers` as its configuration and does not publish it). */
+export const CDN_EXCLUDED_FILES = ['build-manifest.json', 'nginx.conf'] as const;
 
 /** WebSub discovery header for a topic (WebSub §4): one hub link and one self link. */
 export function websubLinkHeader(baseUrl: string, topicPath: string): string {
@@ -26,30 +15,51 @@ export function websubLinkHeader(baseUrl: string, topicPath: string): string {
 }
 
 /**
- * The header model of the static tier: what a data document at `path` (or a since pattern) carries
- * besides its validators and encoding. `_headers` and `nginx.conf` are both rendered from it.
+ * The header model of a data document at `path` (or a since pattern) besides its validators, its
+ * encoding and the table every response carries (core/http/response-headers.ts). `_headers` and
+ * `nginx.conf` are both rendered from it.
  */
 export function documentHeaders(baseUrl: string, path: string): [string, string][] {
   const topics = new Set<string>(TOPIC_PATHS);
   return [
     ['Content-Type', contentTypeOf(path)],
-    ...CORS,
     ['Cache-Control', DATA_CACHE_CONTROL],
     ['Vary', 'Accept-Encoding'],
     ...(topics.has(path) ? [['Link', websubLinkHeader(baseUrl, path)] as [string, string]] : []),
   ];
 }
 
+/** An entry at the top of dist/ (a page folder, an asset folder, a document): the CDN rule patterns are made from them. */
+export interface TopLevelEntry {
+  name: string;
+  directory: boolean;
+}
+
 /**
- * The `_headers` file (Netlify / Cloudflare Pages convention) for a CDN deployment of dist/:
- * content types, CORS, caching and WebSub Link headers for every data document.
+ * The `_headers` file (Netlify / Cloudflare Pages convention) for a CDN deployment of dist/.
+ * No two rules that match one path set the same header — Cloudflare joins such values and Netlify
+ * keeps the most specific rule's, so overlaps would differ between hosts — hence the framing policy
+ * (CSP, X-Frame-Options), which differs under /embed/, is declared per top-level entry of dist/
+ * (`topLevel`) rather than in `/*`.
  */
-export function renderHeadersFile(baseUrl: string): string {
+export function renderHeadersFile(baseUrl: string, topLevel: readonly TopLevelEntry[]): string {
   const block = (path: string, headers: readonly [string, string][]) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
-  const blocks = Object.values(DOCUMENT_PATHS).map((p) => block(p, documentHeaders(baseUrl, p)));
-  blocks.push(block(`${SINCE_PREFIX}*`, documentHeaders(baseUrl, `${SINCE_PREFIX}*`)));
-  // The iframe form of the widget may be framed by any site; nothing else may.
-  blocks.push(block('/embed/*', [['Content-Security-Policy', EMBED_CSP]]));
-  blocks.push(block('/*', SITE_HEADERS));
+  const rules = new Map<string, [string, string][]>();
+  const add = (pattern: string, headers: readonly [string, string][]) => rules.set(pattern, [...(rules.get(pattern) ?? []), ...headers]);
+  add('/*', [...CORS_HEADERS, ...SECURITY_HEADERS]);
+  for (const p of Object.values(DOCUMENT_PATHS)) add(p, documentHeaders(baseUrl, p));
+  add(`${SINCE_PREFIX}*`, documentHeaders(baseUrl, `${SINCE_PREFIX}*`));
+  add('/', framingHeaders('/'));
+  const embed = EMBED_PREFIX.slice(0, -1);
+  for (const entry of [...topLevel].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if ((DEPLOY_ONLY_FILES as readonly string[]).includes(entry.name) || /\.(gz|br)$/.test(entry.name)) continue;
+    const path = `/${entry.name}`;
+    if (entry.directory && path === embed) add(embed, framingHeaders(embed));
+    add(entry.directory ? `${path}/*` : path, framingHeaders(entry.directory ? `${path}/` : path));
+  }
+  add(`${ASSET_PREFIX}*`, [['Cache-Control', ASSET_CACHE_CONTROL]]);
+  const routes = DYNAMIC_ROUTES.map((r) => (r.prefix ? `${r.path}* (when no file answers)` : r.path)).join(', ');
+  const blocks = [`# Generated by the Shingle build (core/build/render-headers-file.ts); see docs/deploy.md.\n# Route to the sidecar: ${routes}.`];
+  for (const [pattern, headers] of rules) blocks.push(block(pattern, headers));
   return `${blocks.join('\n\n')}\n`;
 }

@@ -1,6 +1,7 @@
-import { HUB_PATH, SEARCH_PATH, SINCE_PREFIX } from '../model/published-paths.ts';
+import { ASSET_CACHE_CONTROL, ASSET_PREFIX, EMBED_PREFIX, PREFLIGHT, tableHeaders } from '../http/response-headers.ts';
+import { DYNAMIC_ROUTES } from '../model/published-paths.ts';
 import type { ManifestDocument } from './build-manifest-schema.ts';
-import { documentHeaders, EMBED_CSP, SITE_HEADERS } from './render-headers-file.ts';
+import { DEPLOY_ONLY_FILES, documentHeaders } from './render-headers-file.ts';
 
 export interface NginxConfOptions {
   baseUrl: string;
@@ -33,19 +34,39 @@ const PROXY = [
   'proxy_http_version 1.1;',
   'proxy_set_header Connection "";',
   'proxy_set_header Host $http_host;',
-  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  // Replaced, not appended: what a client sends in X-Forwarded-For never reaches the sidecars, which
+  // trust exactly one hop (TRUST_PROXY=1). Behind a CDN, let the realip module set $remote_addr first.
+  'proxy_set_header X-Forwarded-For $remote_addr;',
   'proxy_set_header X-Forwarded-Proto $scheme;',
   'proxy_next_upstream error timeout;',
 ];
 
+/**
+ * The headers of the table (core/http/response-headers.ts) for `path`, on every status (`always`: a 404
+ * page, a 304 and a preflight carry them too), then the preflight's own, which are empty (so not sent)
+ * unless the method is OPTIONS.
+ */
+function tableLines(path: string): string[] {
+  return [
+    ...tableHeaders(path).map(([name, value]) => `add_header ${name} ${q(value)} always;`),
+    'add_header Access-Control-Allow-Methods $shingle_preflight_methods always;',
+    'add_header Access-Control-Allow-Headers $shingle_preflight_headers always;',
+    'add_header Access-Control-Max-Age $shingle_preflight_max_age always;',
+    'add_header Allow $shingle_preflight_methods always;',
+    // OPTIONS, preflight or not, is answered 204 as the sidecar answers it.
+    'if ($request_method = OPTIONS) { return 204; }',
+  ];
+}
+
 function documentLocation(baseUrl: string, doc: ManifestDocument): string {
-  const headers = [...documentHeaders(baseUrl, doc.path).filter(([name]) => name !== 'Content-Type'), ...SITE_HEADERS];
+  const headers = documentHeaders(baseUrl, doc.path).filter(([name]) => name !== 'Content-Type');
   // Not the file's mtime: the date the data carries, or none at all (an empty add_header removes it).
   headers.push(['Last-Modified', doc.lastModified ?? '']);
   const lines = [
     `location = ${doc.path} {`,
     `  types { } default_type ${q(documentHeaders(baseUrl, doc.path)[0]![1])};`,
     ...headers.map(([name, value]) => `  add_header ${name} ${q(value)};`),
+    ...tableLines(doc.path).map((l) => `  ${l}`),
     '  add_header ETag $shingle_etag;',
     '  add_header Content-Encoding $shingle_content_encoding;',
     '  if ($http_if_none_match = $shingle_etag) { return 304; }',
@@ -54,6 +75,23 @@ function documentLocation(baseUrl: string, doc: ManifestDocument): string {
     '}',
   ];
   return lines.join('\n');
+}
+
+/** .br and .gz files are sent only as the encoding of their original, never by their own name (as text/plain). */
+const HIDE_SIBLINGS = 'location ~ \\.(gz|br)$ { return 404; }';
+
+/** A location serving pages and assets from dist/ (the precompressed .gz beside each when accepted). */
+function filesLocation(match: string, path: string, extra: string[] = []): string {
+  const lines = [
+    'gzip_static on;',
+    // Every page and asset, like the sidecar, whether or not this one has a .gz beside it.
+    "add_header Vary 'Accept-Encoding';",
+    ...extra,
+    ...tableLines(path),
+    // A folder without its slash is redirected (301, relative Location), as the sidecar does; no other guessing.
+    'try_files $uri $uri/ =404;',
+  ];
+  return [`location ${match} {`, ...lines.map((l) => `  ${l}`), '}'].join('\n');
 }
 
 /**
@@ -88,6 +126,15 @@ map "$http_if_none_match|$http_if_modified_since|$shingle_last_modified" $shingl
   "~^\\|(.+)\\|\\1$" 1;
 }
 
+map $request_method $shingle_preflight_methods { default ''; OPTIONS ${q(PREFLIGHT.methods)}; }
+map $request_method $shingle_preflight_max_age { default ''; OPTIONS ${PREFLIGHT.maxAgeSeconds}; }
+# The requested headers are echoed when they form a header list (as the sidecar does), else the default list.
+map "$request_method|$http_access_control_request_headers" $shingle_preflight_headers {
+  default '';
+  "~^OPTIONS\\|\\s*(?<requested>${PREFLIGHT.headerList.source.slice(1, -1)})\\s*$" $requested;
+  "~^OPTIONS\\|" ${q(PREFLIGHT.defaultAllowedHeaders)};
+}
+
 upstream shingle_sidecars {
 ${o.upstreams.map((u) => `  server ${u} max_fails=0;`).join('\n')}
   keepalive 32;
@@ -104,32 +151,32 @@ server {
   if_modified_since off;
   max_ranges 0;
   charset off;
+  # Redirects name the path only (Location: /embed/), as the sidecar's do.
+  absolute_redirect off;
 
 ${o.documents.map((d) => documentLocation(o.baseUrl, d).replace(/^/gm, '  ')).join('\n\n')}
 
-  # Dynamic paths: the sidecars (since documents outside the build's window too).
-${[SEARCH_PATH, HUB_PATH, '/mcp', '/healthz'].map((p) => `  location = ${p} {\n${PROXY.map((l) => `    ${l}`).join('\n')}\n  }`).join('\n')}
-  location ^~ ${SINCE_PREFIX} {
-${PROXY.map((l) => `    ${l}`).join('\n')}
-  }
+  # Dynamic paths (DYNAMIC_ROUTES in core/model/published-paths.ts): the sidecars (since documents outside the build's window too).
+${DYNAMIC_ROUTES.map((r) => `  location ${r.prefix ? '^~' : '='} ${r.path} {\n${PROXY.map((l) => `    ${l}`).join('\n')}\n  }`).join('\n')}
 
-  # Build files that are not for the public (the sidecar hides them too).
-  location ~ ^/(build-manifest\.json|_headers|nginx\.conf)$ { return 404; }
+  # Build files that are not for the public, and the precompressed siblings by their own names (the sidecar hides them too).
+  location ~ ^/(${DEPLOY_ONLY_FILES.map((f) => f.replace(/\./g, '\\.')).join('|')})$ { return 404; }
+  ${HIDE_SIBLINGS}
 
-  # The widget's iframe pages may be framed by any site (as in _headers).
-  location ^~ /embed/ {
-    gzip_static on;
-    add_header Content-Security-Policy ${q(EMBED_CSP)};
-${SITE_HEADERS.map(([name, value]) => `    add_header ${name} ${q(value)};`).join('\n')}
-    try_files $uri $uri/index.html $uri.html =404;
+  # The widget's iframe pages may be framed by any site (as in _headers); /embed is redirected to /embed/.
+  location = ${EMBED_PREFIX.slice(0, -1)} {
+${tableLines(EMBED_PREFIX)
+  .map((l) => `    ${l}`)
+  .join('\n')}
+    return 301 ${EMBED_PREFIX};
   }
+${filesLocation(`^~ ${EMBED_PREFIX}`, EMBED_PREFIX, [HIDE_SIBLINGS]).replace(/^/gm, '  ')}
+
+  # Build assets: content-hashed names, cached for a year.
+${filesLocation(`^~ ${ASSET_PREFIX}`, ASSET_PREFIX, [`add_header Cache-Control ${q(ASSET_CACHE_CONTROL)};`, HIDE_SIBLINGS]).replace(/^/gm, '  ')}
 
   # Pages and assets.
-  location / {
-    gzip_static on;
-${SITE_HEADERS.map(([name, value]) => `    add_header ${name} ${q(value)};`).join('\n')}
-    try_files $uri $uri/index.html $uri.html =404;
-  }
+${filesLocation('/', '/').replace(/^/gm, '  ')}
   error_page 404 /404.html;
 }
 `;

@@ -6,6 +6,8 @@ import { grantLease, type LeasePolicy } from './lease.ts';
 
 /** `hub.secret` must be shorter than this many bytes (WebSub §5.1). */
 export const SECRET_MAX_BYTES = 200;
+/** C0 controls and DEL: never part of a secret someone types, and a NUL cannot be stored in PostgreSQL text. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export const HubModeSchema = z.enum(['subscribe', 'unsubscribe', 'publish']);
 export type HubMode = z.infer<typeof HubModeSchema>;
@@ -83,6 +85,9 @@ export function parseHubRequest(form: URLSearchParams, ctx: HubRequestContext): 
   if (secret !== null && secret === '') issue('hub.secret', 'too_small', 'must not be empty; leave hub.secret out for unsigned deliveries');
   if (secret !== null && Buffer.byteLength(secret, 'utf8') >= SECRET_MAX_BYTES) {
     issue('hub.secret', 'too_big', `must be shorter than ${SECRET_MAX_BYTES} bytes (UTF-8)`);
+  }
+  if (secret !== null && CONTROL_CHARACTERS.test(secret)) {
+    issue('hub.secret', 'invalid_characters', 'must not contain control characters (U+0000–U+001F, U+007F)');
   }
   if (issues.length > 0) return { ok: false, issues };
   const requested = leaseText ? Number(leaseText) : undefined;

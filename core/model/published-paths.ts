@@ -16,6 +16,21 @@ export const FIND_PATH = '/api/reviews/find';
 export const SINCE_PREFIX = '/api/reviews/since/';
 export const MCP_PATH = '/mcp';
 export const HUB_PATH = '/api/websub/hub';
+export const HEALTHZ_PATH = '/healthz';
+
+/**
+ * The paths only the sidecar answers (everything else is a file of dist/): the one list that the
+ * nginx config, the routing note in _headers, and the lists in README and docs are checked against.
+ * `prefix`: every path below it (since dates outside the build's window; inside it the files answer).
+ */
+export const DYNAMIC_ROUTES: readonly { path: string; prefix: boolean }[] = [
+  { path: SEARCH_PATH, prefix: false },
+  { path: FIND_PATH, prefix: false },
+  { path: SINCE_PREFIX, prefix: true },
+  { path: MCP_PATH, prefix: false },
+  { path: HUB_PATH, prefix: false },
+  { path: HEALTHZ_PATH, prefix: false },
+];
 
 /** The WebSub topics (spec: Events → Topics), in the order the spec lists them. */
 export const TOPIC_PATHS = [DOCUMENT_PATHS.atom, DOCUMENT_PATHS.jsonFeed, DOCUMENT_PATHS.reviews] as const;

@@ -2,11 +2,12 @@
 const NONSPACING_MARKS = /\p{Mn}/gu;
 
 /**
- * The one normalisation behind `query` and `mentions_technician`: Unicode canonical decomposition
- * (NFD), then every nonspacing combining mark removed, then `toLowerCase()`. So "ÉTÉ", "été" and
- * "ete" all fold to "ete", "Ⅻ" stays itself, and "ß" stays "ß" (no full case folding).
- * A query matches when its folded form is a substring of the folded review text.
+ * The one normalisation behind `query`, `mentions_technician`, ranked search (`find`) and their MCP
+ * tools: Unicode compatibility decomposition (NFKD, the decomposition NFKC starts with), then every
+ * nonspacing combining mark removed, then `toLowerCase()`. So "ÉTÉ", "été" and "ete" all fold to
+ * "ete", full-width "ＲＯＯＦ" to "roof", the ligature "ﬁ" to "fi" and "Ⅻ" to "xii"; "ß" stays "ß"
+ * (no full case folding). A query matches when its folded form is a substring of the folded review text.
  */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(NONSPACING_MARKS, '').toLowerCase();
+  return text.normalize('NFKD').replace(NONSPACING_MARKS, '').toLowerCase();
 }

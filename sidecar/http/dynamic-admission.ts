@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BUSY_RETRY_AFTER_SECONDS, type DynamicLimits } from '../../core/http/dynamic-limits.ts';
+import type { ProxyTrust } from '../../core/http/proxy-trust.ts';
 import { MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-paths.ts';
 import { createDynamicScheduler } from './dynamic-scheduler.ts';
 import { HttpError } from './errors.ts';
@@ -12,7 +13,8 @@ const SLICE_MS = 4;
 
 export interface DynamicAdmissionDeps {
   limits: DynamicLimits;
-  trustProxy: boolean;
+  /** Which proxies may name the client (TRUST_PROXY). */
+  trust: ProxyTrust;
   now: () => number;
   /** Headers every response carries (CORS, security). */
   common: readonly [string, string][];
@@ -40,7 +42,7 @@ export function createDynamicAdmission(deps: DynamicAdmissionDeps) {
       ? createFixedWindowLimiter({
           max: limits.DYNAMIC_RATE_LIMIT_MAX,
           windowSeconds: limits.DYNAMIC_RATE_LIMIT_WINDOW_SECONDS,
-          trustProxy: deps.trustProxy,
+          trust: deps.trust,
           now: deps.now,
           name: 'dynamic',
         })

@@ -9,7 +9,7 @@ import { methodNotAllowed, sendError, type HttpError } from './errors.ts';
  */
 export type FastHandler = (req: IncomingMessage, res: ServerResponse) => number | Promise<number>;
 
-/** Sends a JSON error outside Express: the headers helmet and CORS would have set, then the body. */
+/** Sends a JSON error outside Express: the security and CORS headers Express would have set, then the body. */
 export function sendFastError(res: ServerResponse, error: HttpError, common: readonly [string, string][], head: boolean): number {
   for (const [name, value] of common) res.setHeader(name, value);
   sendError(res, error, head);

@@ -1,11 +1,11 @@
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { CORS_HEADERS } from './cors.ts';
+import { CORS_HEADERS } from '../../core/http/response-headers.ts';
 import { captureHeaders, securityHeaders } from './security-headers.ts';
 
 let headers: [string, string][] | undefined;
 
 /**
- * The headers of every error answered below the application (CORS, helmet's security headers,
+ * The headers of every error answered below the application (CORS, the security headers,
  * no-store), so a request Node or the framing checks refuse looks like any other JSON error.
  */
 export function nodeErrorHeaders(): readonly [string, string][] {

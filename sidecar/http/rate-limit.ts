@@ -4,12 +4,13 @@
  * - createTokenBucketLimiter: a smooth per-client budget (hub subscribe requests), bursts allowed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress, type ProxyTrust } from '../../core/http/proxy-trust.ts';
 
 export interface RateLimitOptions {
   max: number;
   windowSeconds: number;
-  /** Take the client address from the first X-Forwarded-For entry (behind a CDN or proxy). */
-  trustProxy: boolean;
+  /** Which proxies may name the client in X-Forwarded-For (TRUST_PROXY). */
+  trust: ProxyTrust;
   /** Clock in milliseconds. */
   now: () => number;
   /** Policy name in the RateLimit header fields; default "default". */
@@ -39,7 +40,7 @@ export function createFixedWindowLimiter(options: RateLimitOptions): RequestRate
       windowStart = Math.floor(now / windowMs) * windowMs;
       counts = new Map();
     }
-    const key = clientKey(req, options.trustProxy);
+    const key = clientKey(req, options.trust);
     const count = (counts.get(key) ?? 0) + 1;
     if (counts.size < MAX_CLIENTS || counts.has(key)) counts.set(key, count);
     const reset = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
@@ -55,13 +56,10 @@ function appendListHeader(res: ServerResponse, name: string, value: string): voi
   res.setHeader(name, existing === undefined ? value : `${String(existing)}, ${value}`);
 }
 
-function clientKey(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/** The client's address as the trusted proxies report it (core/http/proxy-trust.ts). */
+function clientKey(req: IncomingMessage, trust: ProxyTrust): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  return clientAddress(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, trust);
 }
 
 export interface TokenBucketLimiter {

@@ -1,30 +1,22 @@
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import { EMBED_PREFIX, framingHeaders, isEmbedPath, SECURITY_HEADERS } from '../../core/http/response-headers.ts';
 
 /**
- * helmet with the two changes this service needs: Cross-Origin-Resource-Policy: cross-origin (the
- * data is public and meant to be fetched from other origins), and a Content-Security-Policy the
- * static Astro pages can live with (inline styles and small inline scripts, review photos from
- * other hosts). upgrade-insecure-requests is dropped so http://localhost keeps working.
+ * The security headers of the one table in core/http/response-headers.ts, which the static tier's
+ * _headers and nginx.conf are rendered from too: helmet's defaults with Cross-Origin-Resource-Policy:
+ * cross-origin (the data is public), and a Content-Security-Policy without 'unsafe-inline' scripts
+ * (the pages have none), and the framing policy of the path: /embed/ may be framed by any site,
+ * nothing else. Set here rather than through helmet so that the
+ * three tiers cannot drift apart.
  */
 export function securityHeaders(): RequestHandler {
-  return helmet({
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'frame-ancestors': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  }) as unknown as RequestHandler;
+  const page = [...SECURITY_HEADERS, ...framingHeaders('/')];
+  const embed = [...SECURITY_HEADERS, ...framingHeaders(EMBED_PREFIX)];
+  return (req, res, next) => {
+    // req.path is absent when captureHeaders records the headers of every response (a page's).
+    for (const [name, value] of req.path && isEmbedPath(req.path) ? embed : page) res.setHeader(name, value);
+    next();
+  };
 }
 
 /**

@@ -2,6 +2,9 @@ import { retryDelay } from '../../core/hub/retry-delay.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedDelivery, DeliveryResult } from '../storage/hub-store.ts';
 
+/** How often results the store refused are written again (and the queue looked at) while it is unreachable. */
+const STORE_RETRY_MS = 500;
+
 /** What sending one claimed notification came to. `released`: not attempted, back to the queue (optionally not before `retryAt`). */
 export type SendOutcome = { outcome: 'delivered' | 'gone' | 'failed' } | { outcome: 'released'; retryAt?: number };
 
@@ -64,6 +67,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let flushTimer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
   let drained: (() => void) | null = null;
+  /** Results the store refused (it was unreachable) and that are kept for the next write. */
+  let unrecorded = 0;
   /** The last claim filled all the room: more is probably due. */
   let backlog = false;
   const minBatch = Math.max(1, Math.floor(options.maxInFlight / 4));
@@ -92,16 +97,32 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       wakeUp = done;
     });
 
+  /**
+   * Writes the buffered results. When the store cannot take them (the database is down) they are
+   * kept, in order, and written again once it is back: a notification that was sent must be recorded
+   * as sent, or its claim runs out and it is sent a second time. Until then no new work is claimed.
+   */
   const flush = () => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
     if (buffer.length === 0) return flushing;
-    const batch = buffer;
-    buffer = [];
-    flushing = flushing
-      .then(() => io.complete(batch))
-      .catch((e: unknown) => logger.error('hub.delivery_complete_failed', { count: batch.length, error: String(e) }))
-      .then(wake);
+    // The batch is taken when its turn comes, not now: writes are serial, so a batch always starts
+    // with every result refused before it, and a write that succeeds has recorded all of them.
+    flushing = flushing.then(async () => {
+      if (buffer.length === 0) return;
+      const batch = buffer;
+      buffer = [];
+      try {
+        await io.complete(batch);
+        if (unrecorded > 0) logger.info('hub.delivery_results_recorded', { count: unrecorded });
+        unrecorded = 0;
+        wake();
+      } catch (e) {
+        buffer = batch.concat(buffer);
+        if (unrecorded === 0) logger.error('hub.delivery_complete_failed', { count: batch.length, error: String(e) });
+        unrecorded = buffer.length;
+      }
+    });
     return flushing;
   };
 
@@ -146,9 +167,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
   };
 
+  /**
+   * While results wait for the store, nothing new is claimed: the buffered results are written first,
+   * then the claims still held are renewed (they may have run out during the outage), then claiming
+   * resumes — so no notification sent during an outage is claimed and sent again.
+   */
+  const recover = async (): Promise<boolean> => {
+    await flush();
+    if (unrecorded > 0) return false;
+    if (held.size > 0 && io.extend) await io.extend([...held]).catch(() => undefined);
+    return true;
+  };
+
   const loop = async () => {
     while (!stopping) {
       woken = false;
+      if (unrecorded > 0 && !(await recover())) {
+        woken = false; // only time brings the store back: wait the whole interval
+        await sleep(STORE_RETRY_MS);
+        continue;
+      }
       const room = options.maxInFlight - inFlight;
       if (backlog && room < minBatch && inFlight > 0) {
         await sleep(idlePollMs); // a finishing send wakes us when a batch worth of room is free

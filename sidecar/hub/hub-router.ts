@@ -140,11 +140,11 @@ export function createHubRouter(options: HubRouterOptions): Router {
     ]);
   });
 
+  // A 4xx from a body parser is the client's; anything else is unexpected and goes on to the app's
+  // error handler, which logs it with its stack and answers a generic 500 (it was answered unlogged here).
   const bodyErrors: ErrorRequestHandler = (err: { status?: number; type?: string }, _req, res, next) => {
-    if (res.headersSent) return next(err);
-    if (err.status && err.status >= 400 && err.status < 500)
-      return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
-    return fail(res, 500, 'Internal error');
+    if (res.headersSent || !(err.status && err.status >= 400 && err.status < 500)) return next(err);
+    return fail(res, err.status, 'Unreadable request body', [{ path: '', code: 'invalid_body', message: 'send a valid form-encoded body' }]);
   };
   router.use(bodyErrors);
   return router;

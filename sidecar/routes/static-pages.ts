@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { RequestHandler } from 'express';
-import { EMBED_CSP } from '../../core/build/render-headers-file.ts';
+import { DEPLOY_ONLY_FILES } from '../../core/build/render-headers-file.ts';
+import { ASSET_CACHE_CONTROL, ASSET_PREFIX, PAGE_CACHE_CONTROL } from '../../core/http/response-headers.ts';
 import { computeEtag, etagForEncoding } from '../../core/http/compute-etag.ts';
 import type { ContentCoding } from '../../core/http/negotiate-encoding.ts';
 import type { SnapshotSource } from '../data/snapshot.ts';
@@ -13,7 +14,7 @@ import { codingFor, makeVariant, sendVariant, type Variant } from '../http/repre
  * Not pages: the manifest, the CDN headers file, the nginx config, precompressed siblings, and
  * everything under /api (its documents are served from memory; its folders are not pages).
  */
-const HIDDEN = /^\/(build-manifest\.json|_headers|nginx\.conf|api)$|^\/api\/|\.(gz|br)$/;
+const HIDDEN = new RegExp(`^/(${[...DEPLOY_ONLY_FILES, 'api'].map((f) => f.replace(/\./g, '\\.')).join('|')})$|^/api/|\\.(gz|br)$`);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,11 +62,6 @@ export function staticPagesRoute(snapshots: SnapshotSource): RequestHandler {
           variant = await loadVariant(found, coding);
           cache.set(key, variant, Buffer.isBuffer(variant.bytes) ? variant.bytes.length : 0);
         }
-        if (relative.startsWith('/embed/')) {
-          // The iframe form of the widget may be framed by any site; every other page keeps frame-ancestors 'self'.
-          res.setHeader('Content-Security-Policy', EMBED_CSP);
-          res.removeHeader('X-Frame-Options');
-        }
         sendVariant(req, res, variant);
       })
       .catch(next);
@@ -102,7 +98,7 @@ async function loadVariant(file: string, coding: ContentCoding): Promise<Variant
   const meta = {
     contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     lastModified: null,
-    cacheControl: file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    cacheControl: file.includes(ASSET_PREFIX) ? ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL,
     // CORS and security headers were set by the middleware before this route.
     common: [],
   };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { claimedDeliveryOf, num, str } from './store-rows.ts';
 import { claimOwner } from './claim-owner.ts';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDatabaseFile } from './private-file.ts';
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import type {
   DeliveryResult,
@@ -118,7 +117,7 @@ function toSubscription(r: Row): SubscriptionRecord {
  * (tests, a restart overlapping the old process) never take each other's work before it expires.
  */
 export function openSqliteHubStore(path: string): HubStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') preparePrivateDatabaseFile(path);
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   db.function('uuid', { deterministic: false }, () => randomUUID());

@@ -89,3 +89,21 @@ ${block.replaceAll('{{PORT}}', String(port))}
     },
   };
 }
+
+/**
+ * nginx running the build's own dist/nginx.conf (what an operator includes), with only the three lines
+ * an operator edits replaced: the upstream (the test's sidecars), the listen line (a free loopback
+ * port) and the root (the test's dist/).
+ */
+export async function startShippedNginx(distDir: string, sidecarUrls: readonly string[]): Promise<NginxServer> {
+  const conf = readFileSync(join(distDir, 'nginx.conf'), 'utf8');
+  const upstream = 'server 127.0.0.1:4321 max_fails=0;';
+  for (const line of [upstream, 'listen 8080;', "root '/srv/shingle/dist';"])
+    if (!conf.includes(line)) throw new Error(`dist/nginx.conf has no line "${line}"`);
+  return startNginx(
+    conf
+      .replace(upstream, sidecarUrls.map((u) => `server 127.0.0.1:${new URL(u).port} max_fails=0;`).join('\n  '))
+      .replace('listen 8080;', 'listen 127.0.0.1:{{PORT}};')
+      .replace("root '/srv/shingle/dist';", `root '${distDir}';`),
+  );
+}

@@ -64,6 +64,7 @@ server {
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $remote_addr;
     proxy_next_upstream error timeout;
     proxy_next_upstream_tries ${REPLICAS};
   }

@@ -12,6 +12,7 @@ import { WidgetDocumentSchema } from '../../core/widget/widget-document-schema.t
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { makeWorkspace } from '../helpers/hub-workspace.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { declaredHeaders, parseHeadersFile } from '../helpers/headers-file.ts';
 
 const distDir = inject('distDir');
 const manifest = JSON.parse(readFileSync(join(distDir, 'build-manifest.json'), 'utf8')) as BuildManifest;
@@ -32,7 +33,7 @@ describe('widget documents', () => {
       expect(entry, path).toBeDefined();
       expect(entry!.kind).toBe(path.endsWith('.js') ? 'widget-script' : 'widget');
       const block = headers.split('\n\n').find((b) => b.startsWith(`${path}\n`));
-      expect(block, path).toContain('Access-Control-Allow-Origin: *');
+      expect(declaredHeaders(parseHeadersFile(headers), path).get('access-control-allow-origin'), path).toBe('*');
       expect(block).toContain('Cache-Control: public, max-age=300');
       expect(block).not.toContain('rel="hub"');
     }

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { preparePrivateDatabaseFile } from '../../storage/private-file.ts';
 import type { RevocationStore } from './revocation-store.ts';
 
 /**
@@ -9,7 +8,7 @@ import type { RevocationStore } from './revocation-store.ts';
  * WAL mode and a busy timeout let several processes read and write it at once.
  */
 export function createSqliteRevocationStore(path: string): RevocationStore {
-  mkdirSync(dirname(path), { recursive: true });
+  preparePrivateDatabaseFile(path);
   const db = new DatabaseSync(path, { timeout: 2000 });
   db.exec(`PRAGMA journal_mode = WAL;
     CREATE TABLE IF NOT EXISTS mcp_revoked_session (sid TEXT PRIMARY KEY, until INTEGER NOT NULL) STRICT;`);

@@ -57,6 +57,12 @@ describe('createFindEngine', () => {
     expect(ids('ete brulant')).toEqual(['r-2']);
   });
 
+  it('folds full-width and other compatibility forms (NFKC): ＲＯＯＦ finds what roof finds', () => {
+    expect(ids('roof').length).toBeGreaterThan(0);
+    expect(ids('ＲＯＯＦ')).toEqual(ids('roof'));
+    expect(ids('ｄｏｗｎｓｐ')).toEqual(['r-3']);
+  });
+
   it('needs most of the words, the rare ones weighing most, and falls back to some of them when no review has most', () => {
     // "kitchen" (1 review) is rarer than "leak" (2): r-3, with "leak" only, has less than half the query's weight.
     const all = engine.find({ q: 'leak kitchen', limit: 10 });

@@ -76,6 +76,49 @@ describe('delivery worker', () => {
     expect(new Set(completed.map((c) => c.id)).size).toBe(100);
   });
 
+  it('keeps the results the store refused (database down) and records them when it is back; sends nothing new meanwhile', async () => {
+    const queue = Array.from({ length: 30 }, (_, i) => delivery(i));
+    const { io, completed } = fakeIo(queue, async () => ({ outcome: 'delivered' }));
+    let storeUp = true;
+    const claim = io.claim.bind(io);
+    const complete = io.complete.bind(io);
+    io.claim = async (limit) => (storeUp ? claim(limit) : Promise.reject(new Error('connect ECONNREFUSED')));
+    io.complete = async (results) => (storeUp ? complete(results) : Promise.reject(new Error('connect ECONNREFUSED')));
+    const worker = createDeliveryWorker({
+      io,
+      now: () => 0,
+      random: () => 0.5,
+      retryDelaysMs: [1_000],
+      retryJitter: 0,
+      maxInFlight: 10,
+      flushMs: 1,
+      logger: silentLogger,
+    });
+    // The first batch is sent while the store goes away: its results cannot be written.
+    const firstSends = queue.slice(0, 10).map((d) => d.id);
+    storeUp = true;
+    const sent: string[] = [];
+    const send = io.send;
+    io.send = async (d, signal) => {
+      sent.push(d.id);
+      if (sent.length === 1) storeUp = false;
+      return send(d, signal);
+    };
+    worker.start();
+    await until(() => sent.length === 10);
+    await new Promise((r) => setTimeout(r, 1_200)); // two retry rounds with the store down
+    expect(completed).toEqual([]);
+    expect(sent.length).toBe(10);
+    storeUp = true;
+    await until(() => completed.length === 30, 5_000);
+    await worker.stop();
+    expect(sent.slice(0, 10)).toEqual(firstSends);
+    // Every notification sent once and recorded once: nothing went back to the queue to be sent again.
+    expect(sent.length).toBe(30);
+    expect(new Set(completed.map((c) => c.id)).size).toBe(30);
+    expect(completed.every((c) => c.outcome === 'delivered')).toBe(true);
+  }, 15_000);
+
   it('schedules a failed delivery after retryDelay(consecutive failures) with the injected random source', async () => {
     const { io, completed } = fakeIo([delivery(1, 0), delivery(2, 1)], async () => ({ outcome: 'failed' }));
     const worker = createDeliveryWorker({

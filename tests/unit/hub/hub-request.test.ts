@@ -50,6 +50,14 @@ describe('parseHubRequest', () => {
       codes(parse({ 'hub.mode': 'subscribe', 'hub.callback': 'http://s.example/', 'hub.lease_seconds': 'ten', 'hub.secret': 'x'.repeat(200) })),
     ).toEqual(['hub.callback:insecure_callback', 'hub.topic:required', 'hub.lease_seconds:invalid_type', 'hub.secret:too_big']);
   });
+  it('refuses control characters in the secret (a NUL broke PostgreSQL with a 500)', () => {
+    for (const bad of ['a\u0000b', 'tab\there', 'line\nfeed', '\u007f', 'esc\u001b[2J']) {
+      const r = parse({ 'hub.mode': 'subscribe', 'hub.callback': 'https://s.example/', 'hub.topic': topics[0]!, 'hub.secret': bad });
+      expect(codes(r), JSON.stringify(bad)).toEqual(['hub.secret:invalid_characters']);
+    }
+    const spaces = parse({ 'hub.mode': 'subscribe', 'hub.callback': 'https://s.example/', 'hub.topic': topics[0]!, 'hub.secret': 'pass phrase é ✓' });
+    expect(spaces.ok).toBe(true);
+  });
   it('measures the secret in bytes, not characters', () => {
     const ok = parse({ 'hub.mode': 'subscribe', 'hub.callback': 'https://s.example/', 'hub.topic': topics[0]!, 'hub.secret': 'é'.repeat(99) }); // 198 bytes
     const tooBig = parse({ 'hub.mode': 'subscribe', 'hub.callback': 'https://s.example/', 'hub.topic': topics[0]!, 'hub.secret': 'é'.repeat(100) }); // 200 bytes

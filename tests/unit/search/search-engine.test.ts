@@ -91,6 +91,13 @@ describe('search semantics', () => {
     expect(run({ query: 'w roo' })).toEqual(['r-0002']);
     expect(run({ query: 'roof' })).toEqual(['r-0001', 'r-0002', 'r-0003']);
   });
+  it('folds full-width letters and other compatibility forms (NFKC), in queries and in texts', () => {
+    expect(run({ query: 'ＲＯＯＦ' })).toEqual(run({ query: 'roof' }));
+    expect(run({ query: 'ｃａｆé' })).toEqual(['r-0002']);
+    expect(foldText('ＲＯＯＦ ﬁx Ⅻ')).toBe('roof fix xii');
+    const wide = createSearchEngine([reviewOf(9, '2024-01-01', 5, 'Ｎｅｗ ＲＯＯＦ', [], [])], roster);
+    expect(wide.search({ limit: 20, query: 'new roof' }).reviews.map((r) => r.id)).toEqual(['r-0009']);
+  });
   it('matches technicians by name, alias or id, case- and accent-insensitively', () => {
     expect(run({ mentions_technician: 'big dave' })).toEqual(['r-0002']);
     expect(run({ mentions_technician: 'DAVID' })).toEqual(['r-0002']);

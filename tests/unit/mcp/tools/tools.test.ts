@@ -102,6 +102,17 @@ describe('tools/call', () => {
     );
   });
 
+  it('search_reviews and find_reviews fold full-width letters (NFKC) like the HTTP endpoints', async () => {
+    const plain = await ok('search_reviews', { query: 'roof', limit: 100 });
+    expect(plain.reviews.length).toBeGreaterThan(0);
+    expect((await ok('search_reviews', { query: 'ＲＯＯＦ', limit: 100 })).reviews).toEqual(plain.reviews);
+    const ranked = await ok('find_reviews', { q: 'roof', limit: 20 });
+    expect(ranked.total).toBeGreaterThan(0);
+    const wide = await ok('find_reviews', { q: 'ＲＯＯＦ', limit: 20 });
+    expect(wide.total).toBe(ranked.total);
+    expect(wide.reviews.map((r: { id: string }) => r.id)).toEqual(ranked.reviews.map((r: { id: string }) => r.id));
+  });
+
   it('search_reviews pages with nextCursor through every match exactly once', async () => {
     const all = snapshot.search.search(SearchQuerySchema.parse({ min_rating: 2, limit: 100 })).reviews.map((r) => r.id);
     const seen: string[] = [];
