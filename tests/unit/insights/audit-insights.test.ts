@@ -68,9 +68,10 @@ describe('audit of the sample insights.json: every published claim is backed by 
 
   it("FAQ examples: positive and negative examples are read with the question's aspect; terms and durations are stated", () => {
     expect(doc.faq.map((f) => f.id)).toContain('workmanship');
+    // An answer may have no example: only sentences the reader is sure of are quoted.
+    expect(doc.faq.flatMap((f) => introduced(f.answer)).length).toBeGreaterThanOrEqual(5);
     for (const f of doc.faq) {
       const quotes = introduced(f.answer);
-      expect(quotes.length, f.id).toBeGreaterThan(0);
       for (const q of quotes) {
         const cited = f.reviewIds.filter((id) => byId.get(id)?.text.includes(q.text));
         expect(cited.length, `${f.id}: "${q.text}" is in a cited review`).toBeGreaterThan(0);

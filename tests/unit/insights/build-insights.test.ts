@@ -72,7 +72,8 @@ describe('buildInsights', () => {
 
   it('quotes only text that the cited review really contains, with its rating and date', () => {
     const quotes = allQuotes(doc);
-    expect(quotes.length).toBeGreaterThan(10);
+    // Only sure readings are quoted: fewer quotes than sentences with an opinion, never a wrong one.
+    expect(quotes.length).toBeGreaterThanOrEqual(8);
     for (const q of quotes) {
       const r = byId.get(q.reviewId);
       expect(r, q.reviewId).toBeDefined();
