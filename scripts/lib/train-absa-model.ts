@@ -33,7 +33,7 @@ export const DEFAULT_HYPER: Hyper = {
   veto: 0.1,
   neutralWeight: 1,
   polarityText: true,
-  trust: 0.4,
+  trust: 0.5,
   iterations: 300,
   rate: 0.3,
 };

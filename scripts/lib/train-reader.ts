@@ -20,6 +20,7 @@ import {
   QUOTE_PRECISION,
   readHeldOut,
   trainFolds,
+  validateQuoteRule,
   type CalibrationFit,
 } from './cross-fit-reader.ts';
 import type { Progress } from './progress.ts';
@@ -57,7 +58,8 @@ export function trainReader(
   const side = (polarity: 'positive' | 'negative') => {
     const own = claims.filter((c) => c.polarity === polarity);
     const claim = fitClaimCalibration(own);
-    return { claim, ...chooseQuoteThreshold(own.map((c) => calibratedClaim(c, claim))) };
+    const calibrated = own.map((c) => calibratedClaim(c, claim));
+    return { claim, validation: validateQuoteRule(calibrated), ...chooseQuoteThreshold(calibrated) };
   };
   const positive = side('positive');
   const negative = side('negative');
@@ -78,6 +80,10 @@ export function trainReader(
       claim: { positive: positive.claim, negative: negative.claim },
       threshold: { positive: round4(positive.threshold), negative: round4(negative.threshold) },
       measured: {
+        positiveHeldOutPrecision: positive.validation.heldOutPrecision,
+        positiveHeldOutKept: positive.validation.heldOutKept,
+        negativeHeldOutPrecision: negative.validation.heldOutPrecision,
+        negativeHeldOutKept: negative.validation.heldOutKept,
         positiveKept: positive.kept,
         positiveErrors: positive.errors,
         positiveClaims: positive.of,
