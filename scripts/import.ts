@@ -23,6 +23,7 @@ import { readSourceFiles } from './lib/read-source-files.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
 import { isLiveImport, LIVE_IMPORT_OPTIONS, LIVE_IMPORT_USAGE, runLiveImport } from './lib/live-import.ts';
 import { applyImport } from './lib/apply-import.ts';
+import { createProgress, type Progress } from './lib/progress.ts';
 
 export interface ImportResult {
   report: ImportReport;
@@ -37,23 +38,37 @@ export interface ImportResult {
  * Imports `path` of `source` into `contentDir`; throws ContentError (file, record, field) on bad input.
  * `encoding` names the encoding of the source files when they are not UTF-8.
  */
-export function runImport(source: ImportSourceName, path: string, contentDir: string, today?: string, encoding?: string): ImportResult {
+export function runImport(
+  source: ImportSourceName,
+  path: string,
+  contentDir: string,
+  today?: string,
+  encoding?: string,
+  progress: Progress = createProgress({ quiet: true }),
+): ImportResult {
+  // Four steps: the content folder, the source files, their mapping, the checked write.
+  progress.start(IMPORT_STEPS, 'importing');
   const content = readContentFiles(contentDir);
+  progress.tick();
   const { timeZone, locale } = content.parsed.business;
   const { accepts, parse } = IMPORT_SOURCES[source];
   const files = readSourceFiles(path, accepts, shownPath, { ...(encoding && { encoding }) });
+  progress.tick();
   if (files.length === 0)
     throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
   const parsed = parse(files, { timeZone, ...(locale && { locale }) });
+  progress.tick();
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;
   // Plan, check the merged folder as the build will, then write (the live pulls share this step).
-  return {
-    ...applyImport(content, parsed.reviews, importedOn),
-    warnings: replyWarnings(parsed.reviews, content.parsed.records),
-    notes: (parsed.notes ?? []).map(escapeControl),
-  };
+  const applied = applyImport(content, parsed.reviews, importedOn);
+  progress.tick();
+  progress.done();
+  return { ...applied, warnings: replyWarnings(parsed.reviews, content.parsed.records), notes: (parsed.notes ?? []).map(escapeControl) };
 }
+
+/** Steps `runImport` reports progress for. */
+const IMPORT_STEPS = 4;
 
 /** The imported replies that name a reviewer whose name is published as initials (consent as the content will have it). */
 function replyWarnings(imported: readonly ImportedReview[], records: readonly LocatedRecord[]): string[] {
@@ -101,7 +116,8 @@ if (import.meta.main) {
   if (values.encoding !== undefined && !isKnownEncoding(values.encoding))
     cli.fail(`--encoding: unknown encoding "${values.encoding}" (e.g. windows-1252, iso-8859-1, utf-16le)`);
   await runMain(() => {
-    const { report, written, warnings, notes } = runImport(source as ImportSourceName, path!, contentDir, values.today, values.encoding);
+    const progress = createProgress({ quiet: values.quiet ?? false });
+    const { report, written, warnings, notes } = runImport(source as ImportSourceName, path!, contentDir, values.today, values.encoding, progress);
     for (const n of notes) console.log(n);
     for (const w of warnings) console.log(`warning: ${w}`);
     console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
