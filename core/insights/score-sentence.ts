@@ -80,7 +80,7 @@ function readTokens(s: ScoredSentence): void {
 // "the" ("the friendliest"), an -er/-est word is a comparative of an opinion word; -ly and -ed forms
 // take the valence of their base ("rudely", "helped").
 function thanAhead(tokens: readonly Token[], i: number): boolean {
-  for (let k = i + 1; k <= i + 4 && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
+  for (let k = i + 1; k <= i + RULE_WEIGHTS.derivation.thanReach && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
   return false;
 }
 

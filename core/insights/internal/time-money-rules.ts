@@ -40,44 +40,44 @@ export function applyTimeMoneyRules(x: ClauseWindow, i: number, money: boolean):
   const { tokens, valence } = s;
   const w = tokens[i]!.norm;
   const prev = tokens[i - 1]?.norm ?? '';
-  const set = (v: number): true => {
+  const settle = (v: number): true => {
     valence[i] = v;
     return true;
   };
   if (PRICE_SENSITIVE.has(w)) {
     // about money when the clause is ("the quote was high"), not another clause ("the price was low and the quality high")
-    if (money && moneyInClause(x, i)) return set(PRICE_SENSITIVE.get(w)!);
-    return w === 'cheap' ? set(W.cheap) : true; // "cheap materials"
+    if (money && moneyInClause(x, i)) return settle(PRICE_SENSITIVE.get(w)!);
+    return w === 'cheap' ? settle(W.cheap) : true; // "cheap materials"
   }
-  if (TAKE.has(w) && near(i, 1, 4, LONG_UNITS)) return set(W.tookLong);
-  if (w === 'took' && prev === 'only' && near(i, 1, 4, TIME_UNITS)) return set(W.tookOnly);
-  if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -6, -1, CUSTOMER_CHASING)) return set(W.repeated);
-  if (CHASING_NOUNS.has(w) && NUMBER_WORDS.has(prev)) return set(W.chasing);
+  if (TAKE.has(w) && near(i, 1, 4, LONG_UNITS)) return settle(W.tookLong);
+  if (w === 'took' && prev === 'only' && near(i, 1, 4, TIME_UNITS)) return settle(W.tookOnly);
+  if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -6, -1, CUSTOMER_CHASING)) return settle(W.repeated);
+  if (CHASING_NOUNS.has(w) && NUMBER_WORDS.has(prev)) return settle(W.chasing);
   // "came back three times to fix the same leak": repeated visits for one job
-  if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -4, -2, RETURN_VISIT)) return set(W.repeated);
+  if (w === 'times' && NUMBER_WORDS.has(prev) && near(i, -4, -2, RETURN_VISIT)) return settle(W.repeated);
   // "an hour early", "ten minutes early"
-  if (w === 'early' && (TIME_UNITS.has(prev) || prev === 'minutes')) return set(W.early);
-  if (w === 'within' && [1, 2, 3].some((d) => SHORT_UNITS.has(tokens[i + d]?.norm ?? ''))) return set(W.early);
-  if ((w === 'waited' || w === 'waiting') && near(i, 1, 4, TIME_UNITS)) return set(W.waited);
-  if (LINGERING.has(w) && near(i, 1, 7, TIME_UNITS)) return set(W.delay);
+  if (w === 'early' && (TIME_UNITS.has(prev) || prev === 'minutes')) return settle(W.early);
+  if (w === 'within' && [1, 2, 3].some((d) => SHORT_UNITS.has(tokens[i + d]?.norm ?? ''))) return settle(W.early);
+  if ((w === 'waited' || w === 'waiting') && near(i, 1, 4, TIME_UNITS)) return settle(W.waited);
+  if (LINGERING.has(w) && near(i, 1, 7, TIME_UNITS)) return settle(W.delay);
   // "a two-day job turned into three weeks"
-  if (w === 'into' && prev === 'turned' && near(i, 1, 3, LONG_UNITS)) return set(W.delay);
+  if (w === 'into' && prev === 'turned' && near(i, 1, 3, LONG_UNITS)) return settle(W.delay);
   // "the quote went up by $2,000"
-  if (money && w === 'up' && RISE_VERBS.has(prev)) return set(W.priceRise);
+  if (money && w === 'up' && RISE_VERBS.has(prev)) return settle(W.priceRise);
   // "$1,500 under the competition", "$2,000 above the estimate"
-  if ((w === 'under' || w === 'below') && /^\$\d/.test(prev)) return set(W.under);
-  if ((w === 'over' || w === 'above') && /^\$\d/.test(prev)) return set(W.priceRise);
+  if ((w === 'under' || w === 'below') && /^\$\d/.test(prev)) return settle(W.under);
+  if ((w === 'over' || w === 'above') && /^\$\d/.test(prev)) return settle(W.priceRise);
   // "didn't hear back for two weeks", "no call for a week": a negated clause that lasted
   if (w === 'for' && negatedBefore(x, i) && [1, 2].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? ''))) {
     s.immune[i] = true; // the negation is already read: it must not flip this back
-    return set(W.delay);
+    return settle(W.delay);
   }
   // "two hours after the appointment window": arriving after the time agreed
-  if (w === 'after' && TIME_UNITS.has(prev) && near(i, 1, 3, AGREED_TIMES)) return set(W.delay);
+  if (w === 'after' && TIME_UNITS.has(prev) && near(i, 1, 3, AGREED_TIMES)) return settle(W.delay);
   // "it's been three weeks": time elapsed is a complaint when it is the point of the clause
   if (w === 'been' && (prev === "it's" || prev === 'its' || prev === 'has') && [2, 3].some((d) => LONG_UNITS.has(tokens[i + d]?.norm ?? '')))
-    return set(W.elapsed);
-  if (w === 'late' && (LATE_NOT_DELAY.has(tokens[i + 1]?.norm ?? '') || LATE_POSSESSIVES.has(prev))) return set(0);
+    return settle(W.elapsed);
+  if (w === 'late' && (LATE_NOT_DELAY.has(tokens[i + 1]?.norm ?? '') || LATE_POSSESSIVES.has(prev))) return settle(0);
   return false;
 }
 

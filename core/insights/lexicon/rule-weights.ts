@@ -15,6 +15,17 @@
 export const RULE_WEIGHTS = {
   version: 1,
 
+  /** Aspect terms (read-rules.ts). */
+  terms: {
+    /** Words a weak term may be away from an opinion word and still count ("did a really great job"). */
+    weakReach: 3,
+    /** Words before a term in which an OTHER_PARTY_MARKERS word puts it on someone else ("the other roofer's quote"). */
+    otherPartyReach: 4,
+  },
+
+  /** Scores within ±neutralBand of a target carry no clear opinion (polarity.ts; VADER-scale valence, after weighting). */
+  neutralBand: 0.25,
+
   /** Negation (internal/negation.ts). */
   negation: {
     /** VADER's negation scalar: "not good" is about three quarters as bad as "bad" is bad. */
@@ -222,8 +233,10 @@ export const RULE_WEIGHTS = {
     billVsQuote: 1.5,
   },
 
-  /** Derived word forms (sentiment-lexicon.ts). */
+  /** Derived word forms (sentiment-lexicon.ts, score-sentence.ts). */
   derivation: {
+    /** An -er/-est word is read as a comparative when "than" follows within this many words ("flimsier than"). */
+    thanReach: 4,
     /** Shorter words are never read as derived ("only" is not "on"). */
     minLength: 5,
     /** A participle ("helped") needs at least this many letters… */
