@@ -155,7 +155,6 @@ function elidedOpinion(s: ScoredSentence, i: number): number {
  * mild complaint — unless the verb is one of needing, knowing or wanting ("we didn't need a new
  * roof", "I don't know"), or of costs and pressure, whose absence is good news ("didn't charge us").
  */
-
 function isOmission(s: ScoredSentence, i: number): boolean {
   const { tokens, role } = s;
   const neg = tokens[i]!.norm;
