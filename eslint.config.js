@@ -25,6 +25,19 @@ function forbid(folders, why) {
   ];
 }
 
+/**
+ * The insights engine's word lists live in core/insights/lexicon/, one named, commented table per concern
+ * (docs/insights.md, "Lexicons and their format"). Rule code that declares its own list fails: a Set of
+ * string literals, a Set of a split string, or the lexicon's `set(\`…\`)` helper called outside lexicon/.
+ */
+const WORD_LIST_MESSAGE = 'A word list of the insights engine belongs in core/insights/lexicon/ (a named, commented table), not in rule code.';
+const WORD_LIST_SELECTORS = [
+  "NewExpression[callee.name='Set'] > ArrayExpression:has(> :matches(Literal[value=type(string)], TemplateLiteral))",
+  "NewExpression[callee.name='Set'] > CallExpression[callee.property.name='split'][callee.object.type=/^(Literal|TemplateLiteral)$/]",
+  "CallExpression[callee.name='set'][arguments.0.type='TemplateLiteral']",
+  "CallExpression[callee.name='set'][arguments.0.value=type(string)]",
+];
+
 export default tseslint.config(
   // Generated output is never linted: the build folders behind the dist/ link included (.gitignore lists the same).
   {
@@ -59,6 +72,11 @@ export default tseslint.config(
   {
     files: ['core/**'],
     rules: { 'no-restricted-imports': forbid(['site', 'sidecar', 'scripts', 'tests'], 'core/ is pure: it imports nothing outside core/.') },
+  },
+  {
+    files: ['core/insights/**'],
+    ignores: ['core/insights/lexicon/**'],
+    rules: { 'no-restricted-syntax': ['error', ...WORD_LIST_SELECTORS.map((selector) => ({ selector, message: WORD_LIST_MESSAGE }))] },
   },
   { files: ['site/**'], rules: { 'no-restricted-imports': forbid(['sidecar', 'scripts', 'tests'], 'site/ imports only core/.') } },
   { files: ['sidecar/**'], rules: { 'no-restricted-imports': forbid(['site', 'scripts', 'tests'], 'sidecar/ imports only core/.') } },

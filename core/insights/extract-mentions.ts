@@ -1,6 +1,8 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import { withinOneEdit } from './internal/edit-distance.ts';
 import { buildPhraseTrie, matchPhrase, type PhraseTrie } from './internal/phrase-trie.ts';
+import { NOT_DONE, NOT_NAMES, NOT_STAFF } from './lexicon/mention-words.ts';
+import { SENTENCE_END } from './lexicon/text-marks.ts';
 import { isNegator } from './scored-sentence.ts';
 import { tokenize, type Token } from './tokenize.ts';
 
@@ -18,20 +20,6 @@ interface Matchers {
   /** Single-word names of five letters or more, for matching misspellings. */
   fuzzy: { name: string; id: string }[];
 }
-
-/** People a customer names who are not the roofer's staff: "my husband Jim", "our adjuster Dave". */
-const NOT_STAFF = new Set(
-  `husband wife son daughter dad father mom mother brother sister neighbor neighbour
-  friend boss uncle aunt cousin grandson granddaughter kid kids landlord tenant realtor agent adjuster inspector
-  nephew niece partner fiance fiancé fiancee roommate grandpa grandma grandfather grandmother dog cat pastor`.split(/\s+/),
-);
-/** Capitalised words that are one letter from a roster name but are not people ("March" ≈ "Marco"). */
-const NOT_NAMES = new Set(
-  `january february march april june july august september october november december
-  monday tuesday wednesday thursday friday saturday sunday davis`.split(/\s+/),
-);
-/** Words before a service keyword that say the service was not done ("didn't need a new roof"). */
-const NOT_DONE = new Set(['instead', 'rather', 'avoid', 'avoided']);
 
 const cache = new WeakMap<BusinessConfig, Matchers>();
 
@@ -85,9 +73,6 @@ function matchName(m: Matchers, tokens: readonly Token[], i: number, capital: bo
   const ids = m.fuzzy.filter((f) => f.name[0] === word[0] && withinOneEdit(f.name, word)).map((f) => f.id);
   return ids.length ? { ids: [...new Set(ids)], length: 1 } : null;
 }
-
-/** Punctuation that ends a sentence: "…rude to my neighbor. Dave and the team…" does not make Dave the neighbor. */
-const SENTENCE_END = new Set(['.', '!', '?', '…']);
 
 function introducedAsOther(tokens: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 2); k--) {

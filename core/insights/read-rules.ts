@@ -1,6 +1,7 @@
 import type { AspectId } from '../schemas/business-schema.ts';
 import { findAspectTerms, type AspectLexicon } from './aspect-lexicon.ts';
 import { OTHER_PARTY_MARKERS, PARTY_NOUNS } from './lexicon/context-words.ts';
+import { RULE_WEIGHTS } from './lexicon/rule-weights.ts';
 import type { RuleEvidence } from './model/sentence-features.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
 import { scoreTarget } from './score-target.ts';
@@ -40,9 +41,9 @@ export function readRules(s: ScoredSentence, lexicon: AspectLexicon): { hits: Ru
 }
 
 /** Words a weak term may be away from an opinion word and still count ("did a really great job"). */
-const WEAK_REACH = 3;
+const WEAK_REACH = RULE_WEIGHTS.terms.weakReach;
 /** Words before a term in which an OTHER_PARTY_MARKERS word puts it on someone else. */
-const OTHER_REACH = 4;
+const OTHER_REACH = RULE_WEIGHTS.terms.otherPartyReach;
 
 function opinionNear(s: ScoredSentence, from: number, to: number): boolean {
   for (let k = Math.max(0, from - WEAK_REACH); k < Math.min(s.tokens.length, to + WEAK_REACH); k++) {

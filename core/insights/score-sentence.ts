@@ -2,6 +2,9 @@ import { applyContextRules } from './internal/context-rules.ts';
 import { applyModifiers } from './internal/modifiers.ts';
 import { matchPhrase } from './internal/phrase-trie.ts';
 import { N_SCALAR } from './internal/negation.ts';
+import { CONCESSIVE, CONTINUATION, CUSTOMER_SUBJECTS, DEGREE, LINKS, SUBJECTS, VERDICT_VERBS } from './lexicon/clause-words.ts';
+import { RULE_WEIGHTS } from './lexicon/rule-weights.ts';
+import { CLAUSE_QUOTES } from './lexicon/text-marks.ts';
 import { BOOSTERS, CONTRAST } from './lexicon/word-classes.ts';
 import { comparativeValence, derivedValence, SENTIMENT_PHRASES, wordValence } from './sentiment-lexicon.ts';
 import { isNegator, type ScoredSentence, type TokenRole } from './scored-sentence.ts';
@@ -53,7 +56,7 @@ function readTokens(s: ScoredSentence): void {
         s.immune[i] = tokens.slice(i, i + m.length).some((x) => isNegator(x.norm));
       } else if (m.value === 'booster' || m.value === 'downtoner') {
         s.role[i] = 'booster';
-        s.boost[i] = m.value === 'booster' ? 0.293 : -0.293;
+        s.boost[i] = m.value === 'booster' ? RULE_WEIGHTS.modifiers.booster : -RULE_WEIGHTS.modifiers.booster;
       } else s.role[i] = m.value === 'negator' || m.value === 'contrast' || m.value === 'irony' || m.value === 'hedge' ? m.value : 'inert';
       i += m.length - 1;
       continue;
@@ -76,27 +79,8 @@ function readTokens(s: ScoredSentence): void {
 // Before "than" or after a degree word ("flimsier than", "much slower", "far nicer"), or after
 // "the" ("the friendliest"), an -er/-est word is a comparative of an opinion word; -ly and -ed forms
 // take the valence of their base ("rudely", "helped").
-const DEGREE = new Set([
-  'much',
-  'far',
-  'way',
-  'even',
-  'lot',
-  'bit',
-  'little',
-  'slightly',
-  'significantly',
-  'considerably',
-  'noticeably',
-  'no',
-  'any',
-  'the',
-  'most',
-  'somewhat',
-]);
-
 function thanAhead(tokens: readonly Token[], i: number): boolean {
-  for (let k = i + 1; k <= i + 4 && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
+  for (let k = i + 1; k <= i + RULE_WEIGHTS.derivation.thanReach && tokens[k]?.word; k++) if (tokens[k]!.norm === 'than') return true;
   return false;
 }
 
@@ -113,8 +97,6 @@ function inferredValence(tokens: readonly Token[], i: number): number {
 // contrast is marked so that opinions are not carried across it ("great crew but the cleanup was
 // poor"). A concessive that opens the sentence ("Although the crew was friendly, …") makes the next
 // punctuation boundary the contrast instead.
-const CONCESSIVE = new Set(['although', 'though', 'whereas', 'while']);
-
 function splitClauses(s: ScoredSentence): void {
   const { tokens, role } = s;
   let c = 0;
@@ -122,7 +104,7 @@ function splitClauses(s: ScoredSentence): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const newSubject = (t.norm === 'and' || t.norm === 'so') && SUBJECTS.has(tokens[i + 1]?.norm ?? '') && role[i - 1] !== 'punct';
-    if ((role[i] === 'punct' && i > 0 && i < tokens.length - 1 && !QUOTES.has(t.norm)) || newSubject) {
+    if ((role[i] === 'punct' && i > 0 && i < tokens.length - 1 && !CLAUSE_QUOTES.has(t.norm)) || newSubject) {
       s.clause[i] = c++;
       s.afterContrast[c] = pending;
       s.continues[c] = !newSubject && !pending && role[i + 1] !== 'contrast' && continuesClause(s, i + 1);
@@ -199,25 +181,6 @@ function continuesClause(s: ScoredSentence, k: number): boolean {
   const after = s.tokens[j + 1];
   return !(s.role[j] === 'word' && !s.phrase[j] && after?.word && s.role[j + 1] === 'word' && !LINKS.has(after.norm));
 }
-
-const CUSTOMER_SUBJECTS = new Set(['i', 'we', "i'd", "we'd", "i'll", "we'll"]);
-const VERDICT_VERBS = new Set(['hire', 'use', 'recommend', 'call', 'trust']);
-
-// Words that may follow an opinion adjective without making it the start of a noun phrase.
-const LINKS = new Set(
-  `and or but to in at for with about as on of by from than though yet overall throughout too
-  also again though considering given`.split(/\s+/),
-);
-
-const QUOTES = new Set(['"', '“', '”']);
-// "and"/"so" before a new subject starts a clause: "they came back twice and the skylight still drips".
-const SUBJECTS = new Set(['the', 'they', 'it', 'he', 'she', 'we', 'i', 'my', 'our', 'their', 'his', 'her', 'there']);
-// Words that open a clause without naming a new subject: the clause is still about the last one.
-const CONTINUATION = new Set(
-  `it its it's is was were are be been has had have doesn't didn't
-  don't wasn't isn't aren't weren't can could can't couldn't would wouldn't will won't should tastes taste looks
-  seems seemed also still not overall nothing none hardly barely`.split(/\s+/),
-);
 
 function nextIsWord(tokens: readonly Token[], i: number): boolean {
   return tokens[i + 1]?.word === true;

@@ -1,25 +1,9 @@
+import { DETERMINERS, IMPROVEMENT } from './lexicon/clause-words.ts';
+import { RULE_WEIGHTS } from './lexicon/rule-weights.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
 
-/** Tunable weights of target attribution, in one place so docs/insights.md can cite them. */
-export const ATTRIBUTION = {
-  /** Weight falls as 1 / (1 + DECAY × words between the opinion and the target). */
-  decay: 0.1,
-  /** Per punctuation boundary crossed, when the target's own clause holds an opinion… */
-  softOwn: 0.5,
-  /** …and when it holds none (the opinion probably sits in a neighbouring clause: "the pizza, cold"). */
-  softFallback: 0.9,
-  /** Across a contrast ("but", "although"): nothing when the target's clause has its own opinion… */
-  hardOwn: 0,
-  /** …otherwise a little ("we came for the ribs, but they were dry"). */
-  hardFallback: 0.45,
-  /** Across a contrast whose clause continues the target's ("is ok but doesn't taste fresh"): the
-   *  part after "but" has the last word, as in VADER's but-rule. */
-  continuation: 1.5,
-  /** …and what came before that "but" keeps this share (VADER's but-rule). */
-  beforeBut: 0.5,
-  /** Added per exclamation mark (at most three), in the direction the score already points. */
-  exclamation: 0.12,
-} as const;
+/** Tunable weights of target attribution (lexicon/rule-weights.ts), so docs/insights.md can cite them. */
+export const ATTRIBUTION = RULE_WEIGHTS.attribution;
 
 /**
  * Sentiment of one target (tokens `[from, to)`) in a scored sentence: the valences of the
@@ -52,7 +36,7 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
     if (v === 0) continue;
     const c = clause[k]!;
     let d = k < from ? from - k : k >= to ? k - to + 1 : 0;
-    if (c === next && butRule) d = Math.min(d, 3); // the part after "but" is about the subject however long the part before
+    if (c === next && butRule) d = Math.min(d, ATTRIBUTION.butDistance); // the part after "but" is about the subject however long the part before
     let w = 1 / (1 + ATTRIBUTION.decay * d);
     if (butRule && c <= hi && (k < from || k >= to)) w *= ATTRIBUTION.beforeBut; // not the target's own word
     if (c < lo || c > hi) {
@@ -71,20 +55,16 @@ export function scoreTarget(s: ScoredSentence, from: number, to: number): number
   }
   if (afterThan(s, from)) score = -score; // "better than their cleanup": the cleanup loses the comparison
   score += s.answer;
-  if (score !== 0) score += Math.sign(score) * ATTRIBUTION.exclamation * Math.min(3, s.exclamations);
+  if (score !== 0) score += Math.sign(score) * ATTRIBUTION.exclamation * Math.min(ATTRIBUTION.maxExclamations, s.exclamations);
   return score;
 }
-
-const POSSESSIVES = new Set(['the', 'their', 'our', 'my', 'his', 'her', 'its', 'a', 'any', 'this', 'that', 'these', 'those']);
 
 function afterThan(s: ScoredSentence, from: number): boolean {
   let k = from - 1;
   // skip the target's determiner and one plain modifier: "than the old crew", "over the old shingles"
-  if (s.tokens[k]?.word && s.valence[k] === 0 && !POSSESSIVES.has(s.tokens[k]!.norm) && POSSESSIVES.has(s.tokens[k - 1]?.norm ?? '')) k--;
-  if (POSSESSIVES.has(s.tokens[k]?.norm ?? '')) k--;
+  if (s.tokens[k]?.word && s.valence[k] === 0 && !DETERMINERS.has(s.tokens[k]!.norm) && DETERMINERS.has(s.tokens[k - 1]?.norm ?? '')) k--;
+  if (DETERMINERS.has(s.tokens[k]?.norm ?? '')) k--;
   if (s.tokens[k]?.norm === 'than') return true;
   // "a vast improvement over the old one": what something improves on loses the comparison
   return s.tokens[k]?.norm === 'over' && [1, 2, 3].some((d) => IMPROVEMENT.has(s.tokens[k - d]?.norm ?? ''));
 }
-
-const IMPROVEMENT = new Set(['improvement', 'upgrade', 'step', 'better', 'preferred', 'prefer', 'advantage']);

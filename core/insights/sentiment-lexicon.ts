@@ -1,6 +1,7 @@
 import { lexicon as vader } from 'vader-sentiment/src/vader_lexicon.js';
 import { buildPhraseTrie, type PhraseTrie } from './internal/phrase-trie.ts';
-import { REVIEW_WORDS, WORD_OVERRIDES } from './lexicon/general-words.ts';
+import { NOT_DERIVED, REVIEW_WORDS, WORD_OVERRIDES } from './lexicon/general-words.ts';
+import { RULE_WEIGHTS } from './lexicon/rule-weights.ts';
 import { PHRASES, type PhraseValue } from './lexicon/phrases.ts';
 
 /**
@@ -22,14 +23,7 @@ export function wordValence(norm: string): number {
   return WORDS.get(norm) ?? 0;
 }
 
-// Words that look derived but are not ("lately" is not "late", "only" is not "on").
-const NOT_DERIVED = new Set(
-  `lately only early family apply reply supply rely ally belly bully jelly silly holly
-  hardly barely likely friendly elderly costly assembly butterfly dragonfly hourly daily weekly monthly yearly
-  quarterly orderly deadly lonely lovely ugly manly timely comely curly surly burly needed seed speed indeed united
-  proceed exceed succeed tired wired hired fired red bed shed bred sled originally specially admittedly handed
-  wished dropped allowed extended adopted treated`.split(/\s+/),
-);
+const D = RULE_WEIGHTS.derivation;
 const derivedCache = new Map<string, number>();
 
 /**
@@ -39,14 +33,14 @@ const derivedCache = new Map<string, number>();
  * them one. Cached; 0 when nothing is found.
  */
 export function derivedValence(norm: string): number {
-  if (norm.length < 5 || NOT_DERIVED.has(norm) || WORDS.has(norm)) return WORDS.get(norm) ?? 0;
+  if (norm.length < D.minLength || NOT_DERIVED.has(norm) || WORDS.has(norm)) return WORDS.get(norm) ?? 0;
   let v = derivedCache.get(norm);
   if (v !== undefined) return v;
   v = 0;
   if (norm.endsWith('ly')) v = firstKnown(adverbBases(norm.slice(0, -2)));
-  else if (norm.endsWith('ed') && norm.length >= 6) {
+  else if (norm.endsWith('ed') && norm.length >= D.minParticipleLength) {
     const base = firstKnown(stemBases(norm.slice(0, -2), norm.slice(0, -1)));
-    v = Math.abs(base) >= 1.0 ? 0.9 * base : 0; // weak bases ("extend") say little as participles
+    v = Math.abs(base) >= D.participleBase ? D.participleShare * base : 0; // weak bases ("extend") say little as participles
   }
   derivedCache.set(norm, v);
   return v;

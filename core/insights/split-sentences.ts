@@ -1,30 +1,10 @@
+import { ABBREVIATIONS } from './lexicon/text-marks.ts';
+
 /** A half-open character range `[start, end)` of a text. */
 export interface Span {
   start: number;
   end: number;
 }
-
-// Abbreviations whose full stop does not end a sentence.
-const ABBREVIATIONS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'st',
-  'jr',
-  'sr',
-  'vs',
-  'etc',
-  'inc',
-  'co',
-  'approx',
-  'appt',
-  'est',
-  'e.g',
-  'i.e',
-  'a.m',
-  'p.m',
-]);
 
 /**
  * Splits review text into sentences: at `.`, `!`, `?` (runs of them) followed by whitespace, and at

@@ -1,3 +1,5 @@
+import { QUOTE_MARKS } from './lexicon/text-marks.ts';
+
 /** A word or punctuation mark with its character offsets in the source text. */
 export interface Token {
   /** Lower-case form with typographic apostrophes folded to ASCII (`don’t` → `don't`). */
@@ -16,8 +18,6 @@ export interface Token {
 // apostrophes ("didn't") so negation can be read off one token. Hyphens inside a word split it
 // without leaving a punctuation mark, so "no-show" and "no show" are the same two tokens.
 const TOKEN_RE = /\d+(?:\.\d+)?\/\d+|\$?\d+(?:[.,:]\d+)*%?|[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[.,;:!?()"“”…\[\]]|[—–]|(?<=\s)-+(?=\s)|--+/gu;
-
-const QUOTE_MARKS = new Set(["'", '"', '‘', '’', '“', '”']);
 
 /**
  * Splits text into word and punctuation tokens, keeping offsets so that every span the engine

@@ -1,67 +1,23 @@
-import { DAMAGE_WORDS, PROBLEM_WORDS, RESIDUE_WORDS } from '../lexicon/word-classes.ts';
+import {
+  ABSENCE_IS_GOOD,
+  ASKED_AROUND,
+  DOUBT,
+  INCREDULOUS,
+  NO,
+  RHETORICAL,
+  RHETORICAL_FRAMES,
+  YES,
+  YES_NO_OPENERS,
+} from '../lexicon/question-words.ts';
+import { RULE_WEIGHTS } from '../lexicon/rule-weights.ts';
 import { isNegator, type ScoredSentence } from '../scored-sentence.ts';
+import { negationShift } from './negation.ts';
 
-/** Longest answer (in words) still read as the answer to the question before it. */
-const MAX_ANSWER_WORDS = 8;
-const YES = new Set(['yes', 'yep', 'yeah', 'yup', 'absolutely', 'definitely', 'sure', 'always', 'totally', 'certainly', 'every', 'of']);
-const RHETORICAL = new Set(['why', 'whatever', "shouldn't", "isn't", "wasn't", "wouldn't", "doesn't", "don't"]);
-const ABSENCE_IS_GOOD = new Set([...PROBLEM_WORDS, ...RESIDUE_WORDS, ...DAMAGE_WORDS, 'surprise', 'surprises', 'complaints', 'hassle']);
-const NO = new Set(['no', 'nope', 'nah', 'never', 'not', 'barely', 'hardly', 'none', 'rarely', 'seldom']);
-
-/** Opinion words of an open yes/no question keep this share of their valence. */
-const OPEN_QUESTION = 0.4;
-const YES_NO_OPENERS = new Set([
-  'is',
-  'are',
-  'was',
-  'were',
-  'do',
-  'does',
-  'did',
-  'can',
-  'could',
-  'will',
-  'would',
-  'should',
-  'has',
-  'have',
-  'had',
-  'any',
-  'anyone',
-  'anybody',
-  'does',
-  'may',
-  'might',
-]);
-/** Question frames that complain whatever their words: "What good is a warranty if…?", "Would it kill them to…?" */
-const RHETORICAL_FRAMES = [
-  ['what', 'good', 'is'],
-  ['what', 'good', 'are'],
-  ['is', 'it', 'too', 'much'],
-  ['would', 'it', 'kill'],
-  ['how', 'hard'],
-  ['how', 'difficult'],
-  ['how', 'many', 'times'],
-  ['who', 'leaves'],
-  ['who', 'does', 'that'],
-  ['why', 'bother'],
-  ['can', 'you', 'believe'],
-  ['what', 'kind', 'of'],
-  ['how', 'is', 'that'],
-  ['how', 'could', 'they'],
-  ['how', 'can', 'they'],
-  ['who', 'lets'],
-  ['heard', 'of'],
-  ['ever', 'heard'],
-  ['like', 'that'],
-  ['that', 'kind', 'of'],
-];
-const INCREDULOUS = new Set(['really', 'seriously']);
-const DOUBT = new Set(['actually', 'even', 'ever']);
+const W = RULE_WEIGHTS.answers;
 
 /** "Does anyone in that office talk to each other?", "Is anybody there answering the phone?" (not "Does anyone know…?"). */
 function askedAround(w: string[]): boolean {
-  return (w[1] === 'anyone' || w[1] === 'anybody') && ['in', 'at', 'there', 'over'].includes(w[2] ?? '');
+  return (w[1] === 'anyone' || w[1] === 'anybody') && ASKED_AROUND.has(w[2] ?? '');
 }
 
 function rhetoricalPhrase(q: ScoredSentence): boolean {
@@ -96,18 +52,18 @@ export function applyAnswers(sentences: readonly ScoredSentence[]): void {
       RHETORICAL.has(opener) || (isNegator(opener) && opener.endsWith("n't")) || rhetoricalPhrase(q) || incredulous || denied || doubting;
     if (rhetorical) {
       const praise = q.valence.reduce((sum, v) => sum + Math.max(0, v), 0);
-      q.answer = Math.min(q.answer, -0.8 - praise); // the praise it mentions is what was missing
+      q.answer = Math.min(q.answer, W.rhetorical - praise); // the praise it mentions is what was missing
     }
     const a = sentences[i + 1];
     const words = a ? a.tokens.filter((t) => t.word) : [];
-    if (!a || words.length === 0 || words.length > MAX_ANSWER_WORDS) {
+    if (!a || words.length === 0 || words.length > W.maxAnswerWords) {
       // "Does the warranty cover gutters too?", "Can anyone tell me if a free estimate is normal?": an
       // open yes/no question asks rather than judges, so its opinion words count for little.
-      if (!rhetorical && YES_NO_OPENERS.has(opener)) for (let k = 0; k < q.valence.length; k++) q.valence[k]! *= OPEN_QUESTION;
+      if (!rhetorical && YES_NO_OPENERS.has(opener)) for (let k = 0; k < q.valence.length; k++) q.valence[k]! *= W.openQuestion;
       continue;
     }
     if (words[0]!.norm === 'what' && words.length <= 3 && words.slice(1).some((w) => q.tokens.some((t) => t.norm === w.norm))) {
-      q.answer = -1.5 - q.valence.reduce((sum, v) => sum + v, 0); // "Communication? What communication."
+      q.answer = W.whatThing - q.valence.reduce((sum, v) => sum + v, 0); // "Communication? What communication."
       continue;
     }
     const asked = q.valence.reduce((sum, v) => sum + v, 0);
@@ -117,13 +73,13 @@ export function applyAnswers(sentences: readonly ScoredSentence[]): void {
     const denial = (k: number): boolean => a.role[k] !== 'part' && !a.phrase[k] && (NO.has(a.tokens[k]!.norm) || isNegator(a.tokens[k]!.norm));
     const denies = a.tokens.some((t, k) => t.word && denial(k));
     if (denies && q.tokens.some((t) => ABSENCE_IS_GOOD.has(t.norm))) {
-      q.answer = 1.2 - asked; // "Nails? Not one.", "Leaks? Zero.", "Does the roof leak? Not a drop."
+      q.answer = W.deniedProblem - asked; // "Nails? Not one.", "Leaks? Zero.", "Does the roof leak? Not a drop."
     } else if (said !== 0 && asked !== 0 && Math.sign(said) !== Math.sign(asked)) {
-      q.answer = said * 0.8 - asked; // the answer overrules the question: "On time? Not even close."
+      q.answer = said * W.answerShare - asked; // the answer overrules the question: "On time? Not even close."
     } else if (said !== 0) {
-      q.answer = said * 0.8; // "In a heartbeat.", "Spotless.", "Without a doubt."
+      q.answer = said * W.answerShare; // "In a heartbeat.", "Spotless.", "Without a doubt."
     } else if (denies) {
-      q.answer = asked !== 0 ? (asked > 0 ? -1.74 * asked : Math.min(-asked, 0.5 - 0.3 * asked) - asked) : -1.2; // "Not really.", "Of course not."
-    } else if (YES.has(words[0]!.norm)) q.answer = asked !== 0 ? 0 : 1.2; // "Absolutely."
+      q.answer = asked !== 0 ? negationShift(asked) : W.bareNo; // "Not really.", "Of course not."
+    } else if (YES.has(words[0]!.norm)) q.answer = asked !== 0 ? 0 : W.bareYes; // "Absolutely."
   }
 }

@@ -1,10 +1,33 @@
-import { COMPANY_ACTIONS, LEFTOVER_PLACES, LIKE_SUBJECTS, NEGATORS_PLAIN, OTHER_PARTY, TIME_UNITS } from '../lexicon/context-words.ts';
+import {
+  ADVICE_LEAD,
+  ADVICE_NEEDS,
+  COMPANY_ACTIONS,
+  COMPLETENESS,
+  DONE_WITHIN_UNITS,
+  HAD_SUBJECTS,
+  LEFTOVER_PLACES,
+  LIKE_SUBJECTS,
+  NEGATORS_PLAIN,
+  OBJECT_START,
+  OTHER_PARTY,
+  REPORTING_VERBS,
+  RETURN_DENIED,
+  TAKE_OR_DONE,
+  THROWN,
+  TIME_UNITS,
+  VISIT_ACTIONS,
+} from '../lexicon/context-words.ts';
+import { RULE_WEIGHTS } from '../lexicon/rule-weights.ts';
 import { CLEANUP_WORDS, COMPARATIVES, PROBLEM_WORDS } from '../lexicon/word-classes.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 import type { Token } from '../tokenize.ts';
 import { clauseWindow, type ClauseWindow } from './clause-window.ts';
 import { applyProblemRules, reportsRelapse } from './problem-rules.ts';
 import { aboutMoney, applyBeaten, applyPriceComparison, applyTimeMoneyRules } from './time-money-rules.ts';
+
+const W = RULE_WEIGHTS.context;
+/** Imperatives of advice to other customers: recommending or warning off what follows. */
+const IMPERATIVES: ReadonlyMap<string, number> = new Map(Object.entries(W.imperatives));
 
 /**
  * Domain words that are only sentiment in context, decided from the words around them before
@@ -21,13 +44,13 @@ export function applyContextRules(s: ScoredSentence): void {
   for (let i = 0; i < tokens.length; i++) {
     if (role[i] === 'negator' && tokens[i]!.norm === 'less' && tokens[i + 1]?.norm === 'than' && (money || tookLessThan(x, i))) {
       role[i] = 'word'; // "$2,000 less than the next bid" is a saving, "took less than an hour" quick: not negations
-      valence[i] = 1.0;
+      valence[i] = W.lessThan;
     }
-    if (tokens[i]!.quoted && valence[i]! > 0) valence[i] = -0.8 * valence[i]!; // scare quotes: the 'fixed' leak
+    if (tokens[i]!.quoted && valence[i]! > 0) valence[i] = W.scareQuotes * valence[i]!; // scare quotes: the 'fixed' leak
     if (role[i] !== 'word') continue;
     const w = tokens[i]!.norm;
     if (s.phrase[i] && valence[i]! < 0 && RETURN_DENIED.has(w) && near(i, -6, -1, PROBLEM_WORDS)) {
-      valence[i] = 1.5; // "the water spot never came back": a problem that did not return
+      valence[i] = W.problemStayedAway; // "the water spot never came back": a problem that did not return
       continue;
     }
     if (s.phrase[i] && w !== 'came' && w !== 'come') continue; // a phrase's valence is already decided
@@ -38,94 +61,33 @@ export function applyContextRules(s: ScoredSentence): void {
 }
 
 function tookLessThan(x: ClauseWindow, i: number): boolean {
-  return x.near(i, -3, -1, TAKE_OR_DONE) && x.near(i, 2, 4, TIME_UNITS_ANY);
+  return x.near(i, -3, -1, TAKE_OR_DONE) && x.near(i, 2, 4, DONE_WITHIN_UNITS);
 }
-const TAKE_OR_DONE = new Set(['took', 'take', 'takes', 'done', 'finished', 'there', 'here', 'back']);
-const TIME_UNITS_ANY = new Set(['minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks']);
 
 // A service verb is mild praise when the review says how well or how completely it was done ("handled
 // everything", "answered every question", "explained it all"); on its own it reports what happened
 // ("Marco's crew handled the tear-off", "the estimate covered a full tear-off") and counts for little.
-const REPORTING_VERBS = new Set([
-  'handled',
-  'covered',
-  'answered',
-  'approved',
-  'explained',
-  'met',
-  'sent',
-  'called',
-  'texted',
-  'emailed',
-  'returned',
-  'responded',
-  'replied',
-  'checked',
-  'contacted',
-  'notified',
-  'informed',
-]);
-const COMPLETENESS = new Set([
-  'every',
-  'all',
-  'whole',
-  'everything',
-  'always',
-  'quickly',
-  'promptly',
-  'right',
-  'same',
-  'within',
-  'immediately',
-  'thoroughly',
-  'patiently',
-  'clearly',
-  'carefully',
-  'us',
-  'me',
-  'entire',
-  'each',
-  'full',
-]);
-
 function reportsOnly(x: ClauseWindow): void {
   const { tokens, valence, clause, phrase } = x.s;
   for (let i = 0; i < tokens.length; i++) {
     const v = valence[i]!;
-    if (v <= 0 || v > 1.0 || phrase[i] || !REPORTING_VERBS.has(tokens[i]!.norm)) continue;
+    if (v <= 0 || v > W.reportMax || phrase[i] || !REPORTING_VERBS.has(tokens[i]!.norm)) continue;
     if (x.s.role.some((r, k) => k < i && r === 'negator' && clause[k] === clause[i])) continue; // "wasn't covered" stays a complaint
     let judged = false;
     for (let k = 0; k < tokens.length; k++) {
       if (k === i || clause[k] !== clause[i]) continue;
       if (valence[k] !== 0 || COMPLETENESS.has(tokens[k]!.norm) || tokens[k]!.norm === '!') judged = true;
     }
-    if (!judged) valence[i] = v * 0.2;
+    if (!judged) valence[i] = v * W.reportShare;
   }
 }
-
-// Service verbs that report a visit rather than service: "the crew arrived at 8" is no praise by itself.
-const NEUTRAL_ACTIONS = new Set(['arrived', 'showed', 'delivered', 'finished', 'completed']);
-
-// Imperatives of advice to other customers: recommending or warning off what follows.
-const IMPERATIVES = new Map([
-  ['try', 1.5],
-  ['skip', -1.5],
-  ['avoid', -1.8],
-  ['hire', 1.5],
-  ['call', 1.0],
-]);
-const ADVICE_LEAD = new Set(['definitely', 'must', 'should', 'to', 'just', 'please', 'so', 'and', 'then', 'also']);
-const OBJECT_START = new Set(['the', 'their', 'them', 'this', 'these', 'it', 'out', 'any', 'our', 'his', 'her', 'a', 'an']);
 
 function imperativeAt(tokens: readonly Token[], i: number): boolean {
   let k = i - 1;
   while (k >= 0 && ADVICE_LEAD.has(tokens[k]!.norm) && tokens[k]!.norm !== 'to') k--;
-  const start = k < 0 || !tokens[k]!.word || (tokens[k]!.norm === 'to' && ['have', 'got', 'need'].includes(tokens[k - 1]?.norm ?? ''));
+  const start = k < 0 || !tokens[k]!.word || (tokens[k]!.norm === 'to' && ADVICE_NEEDS.has(tokens[k - 1]?.norm ?? ''));
   return start && OBJECT_START.has(tokens[i + 1]?.norm ?? '') && (tokens[i]!.norm !== 'call' || tokens[i + 1]!.norm === 'them');
 }
-
-const RETURN_DENIED = new Set(['never', "didn't", 'didnt', "hasn't", 'hasnt', "haven't", 'havent', 'not']);
-const THROWN = new Set(['tossed', 'threw', 'thrown', 'dumped', 'flung', 'dropped', 'throwing', 'tossing', 'dumping']);
 
 /**
  * - a service verb done by the company is mild praise ("they texted updates"), not when the
@@ -143,7 +105,7 @@ function applyOtherRules(x: ClauseWindow, i: number, w: string): void {
   const { tokens, valence, role, clause } = s;
   const prev = tokens[i - 1]?.norm ?? '';
   if (COMPANY_ACTIONS.has(w) && valence[i] === 0 && byCompany(i)) {
-    valence[i] = tokens[i]!.quoted ? -1.0 : NEUTRAL_ACTIONS.has(w) ? 0.2 : 0.7;
+    valence[i] = tokens[i]!.quoted ? W.quotedAction : VISIT_ACTIONS.has(w) ? W.visitAction : W.companyAction;
   } else if (
     w === 'left' &&
     near(i, 1, 7, LEFTOVER_PLACES) &&
@@ -152,26 +114,26 @@ function applyOtherRules(x: ClauseWindow, i: number, w: string): void {
     !near(i, -6, -1, NEGATORS_PLAIN) &&
     !tokens.some((_, k) => clause[k] === clause[i] && valence[k]! > 1)
   ) {
-    valence[i] = -1.0;
+    valence[i] = W.leftAtPlace;
   } else if (w === 'good' && tokens[i + 1]?.norm === 'for' && [2, 3].some((d) => TIME_UNITS.has(tokens[i + d]?.norm ?? ''))) {
     valence[i] = 0; // "the quote is good for ninety days": valid, not praise
   } else if (IMPERATIVES.has(w) && imperativeAt(tokens, i)) {
     valence[i] = IMPERATIVES.get(w)!; // "Try the tasting menu.", "Skip the upgrade.", "Give them a call."
   } else if (THROWN.has(w) && near(i, 1, 7, LEFTOVER_PLACES) && !negatedAt(i)) {
-    valence[i] = -1.2; // "tossed the old shingles onto our flower beds"
+    valence[i] = W.thrownAtPlace; // "tossed the old shingles onto our flower beds"
   } else if (/^\d+(\.\d+)?\/(5|10)$/.test(w)) {
     const [a, b] = w.split('/').map(Number) as [number, number];
-    valence[i] = a / b >= 0.8 ? 2.0 : a / b <= 0.5 ? -2.0 : 0;
-  } else if (w === 'had' && /^(i've|we've|have|ive|weve)$/.test(prev) && COMPARATIVES.has(tokens[i + 1]?.norm ?? '')) {
-    valence[i + 1] = -1.2;
+    valence[i] = a / b >= W.scoreHigh ? W.score : a / b <= W.scoreLow ? -W.score : 0;
+  } else if (w === 'had' && HAD_SUBJECTS.has(prev) && COMPARATIVES.has(tokens[i + 1]?.norm ?? '')) {
+    valence[i + 1] = W.hadBetter;
     role[i + 1] = 'part';
   } else if (w === 'missed' && [1, 2, 3].some((d) => OTHER_PARTY.has(tokens[i - d]?.norm ?? ''))) {
-    valence[i] = 1.0;
+    valence[i] = W.othersMissed;
   } else if (w === 'like' && LIKE_SUBJECTS.has(prev)) {
-    valence[i] = 1.5;
+    valence[i] = W.like;
   } else if ((w === 'came' || w === 'come') && valence[i]! > 0 && near(i, -6, -1, PROBLEM_WORDS)) {
     // the problem word already says it; the phrase turns it into a relapse
-    valence[i] = -1.8;
+    valence[i] = W.cameBack;
     for (let k = Math.max(0, i - 6); k < i; k++) if (PROBLEM_WORDS.has(tokens[k]!.norm)) valence[k] = 0;
   }
 }

@@ -1,13 +1,12 @@
-import { COMPARATIVES, COUNTERFACTUAL_EXCEPTIONS, COUNTERFACTUAL_PHRASES } from '../lexicon/word-classes.ts';
+import { CONCESSION, NOT_AFTER_TOO, WH } from '../lexicon/clause-words.ts';
+import { RULE_WEIGHTS } from '../lexicon/rule-weights.ts';
+import { COMPARATIVES, COUNTERFACTUAL_EXCEPTIONS, COUNTERFACTUAL_PHRASES, COUNTERFACTUAL_STARTS } from '../lexicon/word-classes.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 import { applyNegation, N_SCALAR } from './negation.ts';
 import { buildPhraseTrie, matchPhrase } from './phrase-trie.ts';
 
 const COUNTERFACTUALS = buildPhraseTrie(COUNTERFACTUAL_PHRASES.map((p) => [p, true] as const));
-const COUNTERFACTUAL_STARTS = new Set([...COUNTERFACTUAL_PHRASES.map((p) => p.split(' ')[0]!), 'could']);
-
-const WH = new Set(['when', 'where', 'what', 'which', 'who', 'how']);
-const NOT_AFTER_TOO = new Set(['me', 'as', 'them', 'us', 'it', 'and']);
+const W = RULE_WEIGHTS.modifiers;
 
 /** Applies, in order: intensifiers and hedges, "too", negation (negation.ts), counterfactuals, concessions. */
 export function applyModifiers(s: ScoredSentence): void {
@@ -27,7 +26,8 @@ function applyIrony(s: ScoredSentence): void {
   const { role, valence } = s;
   const hedge = role.indexOf('hedge');
   if (hedge >= 0)
-    for (let k = 0; k < hedge; k++) if (valence[k]! > 0 && valence[k]! <= FAINT_PRAISE) valence[k] = -Math.max(0.6, -valence[k]! * N_SCALAR);
+    for (let k = 0; k < hedge; k++)
+      if (valence[k]! > 0 && valence[k]! <= W.faintPraise) valence[k] = -Math.max(W.hedgedComplaint, -valence[k]! * N_SCALAR);
   const at = role.indexOf('irony');
   if (at < 0) return;
   let flipped = false;
@@ -37,11 +37,8 @@ function applyIrony(s: ScoredSentence): void {
       flipped = true;
     }
   }
-  if (!flipped) valence[at] = -0.8;
+  if (!flipped) valence[at] = W.irony;
 }
-
-/** Praise at most this strong is faint: "okay", "fine", "decent". */
-const FAINT_PRAISE = 1.0;
 
 // "adequate at best", "fine at best": the praise before "at best" is a complaint.
 function applyAtBest(s: ScoredSentence): void {
@@ -56,8 +53,6 @@ function applyAtBest(s: ScoredSentence): void {
     }
   }
 }
-
-const CONCESSION = new Set(['initially', 'originally']);
 
 // "The adjuster initially denied the claim": a setback the story then overturns, so the clause's
 // complaint is dropped and the outcome in the next clause decides ("at first" works the same way).
@@ -79,10 +74,10 @@ function applyBoosters(s: ScoredSentence): void {
   const { role, valence, boost, clause } = s;
   for (let i = 0; i < role.length; i++) {
     if (role[i] !== 'booster') continue;
-    for (let k = i + 1; k <= i + 3 && k < role.length && clause[k] === clause[i]; k++) {
+    for (let k = i + 1; k <= i + W.boosterReach && k < role.length && clause[k] === clause[i]; k++) {
       const v = valence[k]!;
       if (v !== 0) {
-        valence[k] = v + Math.sign(v) * boost[i]! * (k === i + 1 ? 1 : 0.95);
+        valence[k] = v + Math.sign(v) * boost[i]! * (k === i + 1 ? 1 : W.boosterFarShare);
         break;
       }
     }
@@ -96,7 +91,7 @@ function applyToo(s: ScoredSentence): void {
     if (tokens[i]!.norm !== 'too' || (i > 0 && NOT_AFTER_TOO.has(tokens[i - 1]!.norm))) continue;
     const k = role[i + 1] === 'booster' ? i + 2 : i + 1;
     if (!tokens[k]?.word || role[k] !== 'word') continue;
-    valence[k] = valence[k]! < 0 ? valence[k]! * 1.3 : -1.2;
+    valence[k] = valence[k]! < 0 ? valence[k]! * W.tooComplaint : W.too;
   }
 }
 
@@ -120,7 +115,7 @@ function wantsMore(s: ScoredSentence, start: number): boolean {
           break;
         }
       }
-      if (!flipped) valence[start] = -0.9;
+      if (!flipped) valence[start] = W.wish;
       return true;
     }
   }
@@ -154,7 +149,7 @@ function applyCounterfactual(s: ScoredSentence): void {
         flipped = true;
       }
     }
-    if (!flipped && !WH.has(tokens[0]!.norm)) valence[start] = Math.min(valence[start]!, -0.9); // not "When is it supposed to…?"
+    if (!flipped && !WH.has(tokens[0]!.norm)) valence[start] = Math.min(valence[start]!, W.wish); // not "When is it supposed to…?"
     start = end - 1;
   }
 }

@@ -1,24 +1,29 @@
+import {
+  ABOUT,
+  BE_FORMS,
+  BE_NEGATORS,
+  FINITE_BE,
+  MODAL_NEGATORS,
+  NEGATED_QUANTIFIERS,
+  NOT_OMISSIONS,
+  OMISSION_FILLERS,
+  PRAISE_VERBS,
+  SAY_THINK,
+  SCOPE_ENDS,
+  SELF_NEGATIVE,
+  SUPERLATIVE_CUES,
+  TIMELY,
+  VERBAL_NEGATORS,
+  WIDE_NEGATORS,
+  WORSE,
+} from '../lexicon/negation-words.ts';
+import { RULE_WEIGHTS } from '../lexicon/rule-weights.ts';
 import { COMPARATIVES, DAMAGE_WORDS, EXPECTED_ACTIONS, PROBLEM_WORDS, RESIDUE_WORDS } from '../lexicon/word-classes.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 
+const W = RULE_WEIGHTS.negation;
 /** VADER's negation scalar: "not good" is about three quarters as bad as "bad" is bad. */
-export const N_SCALAR = -0.74;
-/** Negation reaches this many words ahead ("didn't do a very good job")… */
-const NEGATION_SCOPE = 4;
-/** …or the whole clause after a negated verb of saying or a negative subject. */
-const WIDE_SCOPE = 8;
-const WIDE_NEGATORS = new Set(['nobody', 'nothing', 'none', 'neither']);
-/** Comparatives that a negated modal keeps a complaint ("couldn't have found a worse crew"). */
-const WORSE = new Set(['worse', 'worst']);
-const FINITE_BE = new Set(['was', 'were', 'is', 'are']);
-/** Conjunctions that end a negation's scope once it has reached past its verb. */
-const SCOPE_ENDS = new Set(['and', 'so', 'because', 'until', 'when', 'while', 'since', 'after', 'before']);
-const SAY_THINK = new Set(['sure', 'say', 'call', 'think', 'believe', 'feel', 'consider', 'describe', 'recall', 'remember', 'find', 'seem']);
-const MODAL_NEGATORS = new Set(["couldn't", 'couldnt', "can't", 'cant', 'cannot', 'could', 'can', 'never']);
-const SUPERLATIVE_CUES = new Set(['so', 'such', 'this', 'any']);
-const ABOUT = new Set(['about', 'of', 'regarding', 'until']);
-/** Negators that are complaints even with nothing after them to negate ("forgot to"). */
-const SELF_NEGATIVE = new Set(['failed', 'fail', 'forgot', 'neglected', 'refused']);
+export const N_SCALAR = W.scalar;
 
 /**
  * A negator applies to the first opinion-bearing word within its scope (and to words coordinated
@@ -41,11 +46,11 @@ export function applyNegation(s: ScoredSentence): void {
     // saying or thinking, or a negative subject, reaches through the whole clause.
     const next = tokens[i + 1]?.norm ?? '';
     const wide = WIDE_NEGATORS.has(neg) || (neg === 'no' && next === 'one') || next === 'once' || SAY_THINK.has(next);
-    let scope = wide ? WIDE_SCOPE : NEGATION_SCOPE;
+    let scope: number = wide ? W.wideReach : W.reach;
     for (let k = i + 1; k < tokens.length && words < scope; k++) {
       // "has not given us a single problem", "without a single bit of damage": a quantifier carries the
       // negation on to its noun
-      if (tokens[k]!.norm === 'single' || (tokens[k]!.norm === 'any' && words > 0)) scope = Math.max(scope, words + 4);
+      if (tokens[k]!.norm === 'single' || (tokens[k]!.norm === 'any' && words > 0)) scope = Math.max(scope, words + W.quantifierReach);
       const r = role[k];
       if (r === 'punct' || r === 'contrast' || r === 'negator') break;
       if (r === 'part') continue;
@@ -61,7 +66,7 @@ export function applyNegation(s: ScoredSentence): void {
         if (ABOUT.has(tokens[k + 1]?.norm ?? '')) break;
       }
       // "not a single no-show": a negated quantifier reaches even a phrase with its own negation
-      const quantified = ['a', 'an', 'single', 'one'].includes(tokens[i + 1]?.norm ?? '');
+      const quantified = NEGATED_QUANTIFIERS.has(tokens[i + 1]?.norm ?? '');
       const opinion = valence[k] !== 0 && (!immune[k] || quantified);
       const absence = (PROBLEM_WORDS.has(w) || RESIDUE_WORDS.has(w) || DAMAGE_WORDS.has(w)) && !immune[k];
       if (opinion || absence || (superlative && COMPARATIVES.has(w))) {
@@ -71,19 +76,19 @@ export function applyNegation(s: ScoredSentence): void {
     }
     if (PRAISE_VERBS.has(tokens[i + 1]?.norm ?? '') && MODAL_NEGATORS.has(neg) && enoughAhead(s, i)) {
       // "can't recommend Summit Ridge enough", "cannot thank them enough"
-      valence[i + 1] = 2.6;
+      valence[i + 1] = W.cannotPraiseEnough;
       continue;
     }
     if (target >= 0) {
       const v = valence[target]!;
       const w = tokens[target]!.norm;
-      if (superlative) valence[target] = Math.abs(v) + 0.8;
+      if (superlative) valence[target] = Math.abs(v) + W.superlative;
       else if (MODAL_NEGATORS.has(neg) && WORSE.has(w))
-        valence[target] = v - 0.8; // "couldn't have found a worse crew"
-      else if (PROBLEM_WORDS.has(w) || RESIDUE_WORDS.has(w)) valence[target] = 1.5;
+        valence[target] = v - W.superlative; // "couldn't have found a worse crew"
+      else if (PROBLEM_WORDS.has(w) || RESIDUE_WORDS.has(w)) valence[target] = W.absentProblem;
       else if (DAMAGE_WORDS.has(w))
-        valence[target] = 1.2; // "without a scratch"
-      else if (EXPECTED_ACTIONS.has(w) && v > 0) valence[target] = Math.min(-1.0, v * N_SCALAR);
+        valence[target] = W.absentDamage; // "without a scratch"
+      else if (EXPECTED_ACTIONS.has(w) && v > 0) valence[target] = Math.min(W.missedActionCeiling, v * N_SCALAR);
       else valence[target] = flip(v);
       extendToCoordinated(s, target);
       // "not nearly as clean as promised": later opinions of the same sign in the scope go with it
@@ -93,23 +98,22 @@ export function applyNegation(s: ScoredSentence): void {
         left--;
         if (valence[k] !== 0 && !immune[k] && Math.sign(valence[k]!) === Math.sign(v)) valence[k] = flip(valence[k]!);
       }
-    } else if (expected >= 0) valence[expected] = -1.3;
-    else if (SELF_NEGATIVE.has(neg)) valence[i] = -1.2;
+    } else if (expected >= 0) valence[expected] = W.missedAction;
+    else if (SELF_NEGATIVE.has(neg)) valence[i] = W.selfNegative;
     else if (words === 0) valence[i] = elidedOpinion(s, i);
-    else if (isOmission(s, i)) valence[i] = OMISSION;
+    else if (isOmission(s, i)) valence[i] = W.omission;
     if (target < 0) negateTimelyPhrase(s, i);
     // "the dumpster still hasn't been picked up", "the roof still isn't finished": a wait that goes on
-    if (tokens[i - 1]?.norm === 'still' && (target < 0 || valence[target]! < 0) && valence[i - 1] === 0) valence[i - 1] = -1.0;
+    if (tokens[i - 1]?.norm === 'still' && (target < 0 || valence[target]! < 0) && valence[i - 1] === 0) valence[i - 1] = W.stillWaiting;
     if (target >= 0 && (i === 0 || role[i - 1] === 'punct')) contrastElided(s, i);
   }
 }
 
 /** "didn't submit the paperwork to the insurance company on time": the negated verb's manner
  *  ("on time", "as promised") is negated with it, however far it stands. */
-const TIMELY = new Set(['on', 'as', 'when', 'right', 'ahead']);
 function negateTimelyPhrase(s: ScoredSentence, i: number): void {
   const { tokens, valence, role, clause, phrase, immune } = s;
-  for (let k = i + 1; k < tokens.length && k <= i + 10 && clause[k] === clause[i]; k++) {
+  for (let k = i + 1; k < tokens.length && k <= i + W.timelyReach && clause[k] === clause[i]; k++) {
     if (role[k] === 'negator' || role[k] === 'contrast') return;
     if (phrase[k] && !immune[k] && valence[k]! > 0 && TIMELY.has(tokens[k]!.norm)) {
       valence[k] = valence[k]! * N_SCALAR;
@@ -151,45 +155,6 @@ function elidedOpinion(s: ScoredSentence, i: number): number {
  * mild complaint — unless the verb is one of needing, knowing or wanting ("we didn't need a new
  * roof", "I don't know"), or of costs and pressure, whose absence is good news ("didn't charge us").
  */
-const OMISSION = -0.9;
-const VERBAL_NEGATORS = new Set([
-  "didn't",
-  'didnt',
-  "don't",
-  'dont',
-  "doesn't",
-  'doesnt',
-  'never',
-  "won't",
-  'wont',
-  "wouldn't",
-  'wouldnt',
-  "haven't",
-  'havent',
-  "hasn't",
-  'hasnt',
-  "hadn't",
-  'hadnt',
-  'not',
-  'nobody',
-  'no',
-  "isn't",
-  'isnt',
-  "wasn't",
-  'wasnt',
-  "aren't",
-  'arent',
-  "weren't",
-  'werent',
-]);
-const BE_NEGATORS = new Set(["isn't", 'isnt', "wasn't", 'wasnt', "aren't", 'arent', "weren't", 'werent']);
-const NOT_OMISSIONS = new Set(
-  `need needed needs know knew expect expected mind minded want wanted realize realized
-  matter matters charge charged cost costs pressure pressured push pushed ask asked require required demand demanded have has had be been being go went
-  see saw seem seemed look looked take took think thought hear heard mean meant remember like even ever really always
-  just only again more much many any anything anyone a an the to too so that this it as at all one single`.split(/\s+/),
-);
-
 function isOmission(s: ScoredSentence, i: number): boolean {
   const { tokens, role } = s;
   const neg = tokens[i]!.norm;
@@ -197,21 +162,17 @@ function isOmission(s: ScoredSentence, i: number): boolean {
   let k = i + 1;
   if (neg === 'no' && tokens[k]?.norm !== 'one') return false; // "no" + noun is not a negated verb
   if (neg === 'no') k++;
-  while (k < tokens.length && ADVERBS.has(tokens[k]!.norm)) k++;
+  while (k < tokens.length && OMISSION_FILLERS.has(tokens[k]!.norm)) k++;
   const be = BE_NEGATORS.has(neg) || (neg === 'not' && BE_FORMS.has(tokens[i - 1]?.norm ?? ''));
   if (be && !PARTICIPLE.test(tokens[k]?.norm ?? '')) return false; // "was not a roofer"
   const t = tokens[k];
   if (!t?.word || role[k] !== 'word' || t.capital || /\d/.test(t.norm)) return false;
   return !NOT_OMISSIONS.has(t.norm);
 }
-const ADVERBS = new Set(['really', 'even', 'ever', 'actually', 'once', 'bother', 'bothered', 'to', 'properly', 'fully']);
-const BE_FORMS = new Set(['is', 'was', 'are', 'were', 'be', 'been', "it's", 'its']);
 const PARTICIPLE = /(ed|en|wn|ne)$/;
 
-const PRAISE_VERBS = new Set(['recommend', 'say', 'thank', 'praise']);
-
 function enoughAhead(s: ScoredSentence, i: number): boolean {
-  for (let k = i + 2; k < Math.min(s.tokens.length, i + 8); k++) if (s.tokens[k]!.norm === 'enough') return true;
+  for (let k = i + 2; k < Math.min(s.tokens.length, i + W.enoughReach); k++) if (s.tokens[k]!.norm === 'enough') return true;
   return false;
 }
 
@@ -221,7 +182,16 @@ function enoughAhead(s: ScoredSentence, i: number): boolean {
  * terrible") rarely means enthusiasm.
  */
 function flip(v: number): number {
-  return v > 0 ? v * N_SCALAR : Math.min(-v, 0.5 + 0.3 * -v);
+  return v > 0 ? v * N_SCALAR : Math.min(-v, W.understatementBase + W.understatementSlope * -v);
+}
+
+/**
+ * What negating an opinion `v` adds to it: the negated opinion minus `v`, so that a sum holding `v`
+ * becomes the negated sum ("Did they clean up? Not really." lends the question this). For praise it
+ * is written (N_SCALAR − 1) × v, the same number as flip(v) − v without a second rounding.
+ */
+export function negationShift(v: number): number {
+  return v > 0 ? (N_SCALAR - 1) * v : flip(v) - v;
 }
 
 function extendToCoordinated(s: ScoredSentence, k: number): void {

@@ -1,3 +1,5 @@
+import { set } from './word-set.ts';
+
 /**
  * Hand-written supplement to the VADER word list (valence −4…+4, VADER's scale).
  *
@@ -390,3 +392,10 @@ export const REVIEW_WORDS: Readonly<Record<string, number>> = {
   inept: -2.0,
   amateurish: -1.8,
 };
+
+/** Words that look derived but are not ("lately" is not "late", "only" is not "on"): sentiment-lexicon.ts reads no base for them. */
+export const NOT_DERIVED = set(`lately only early family apply reply supply rely ally belly bully jelly silly holly
+  hardly barely likely friendly elderly costly assembly butterfly dragonfly hourly daily weekly monthly yearly
+  quarterly orderly deadly lonely lovely ugly manly timely comely curly surly burly needed seed speed indeed united
+  proceed exceed succeed tired wired hired fired red bed shed bred sled originally specially admittedly handed
+  wished dropped allowed extended adopted treated`);

@@ -2,25 +2,28 @@
  * Closed word classes that change how the words around them are read. Written by hand; they
  * describe English and service-review usage, not any evaluation set.
  */
-const set = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(Boolean));
+import { RULE_WEIGHTS } from './rule-weights.ts';
+import { set } from './word-set.ts';
 
 /** Words that negate what follows (also any token ending in "n't"). */
 export const NEGATORS = set(`not no never none nothing nobody nowhere neither nor without cannot hardly barely zero
   scarcely dont didnt doesnt wasnt werent isnt arent cant couldnt wouldnt wont shouldnt havent hasnt hadnt aint`);
 
-/** Intensifiers and their strength added to the valence they modify (VADER's booster is 0.293). */
+/** Intensifiers and their strength added to the valence they modify (VADER's booster, RULE_WEIGHTS.modifiers.booster, unless given). */
 export const BOOSTERS: ReadonlyMap<string, number> = new Map([
   ...[
     ...set(`very really so extremely super incredibly absolutely totally completely truly highly especially
     exceptionally remarkably thoroughly utterly definitely certainly seriously insanely ridiculously most quite
     genuinely amazingly unbelievably particularly immensely hugely deeply damn beyond clearly obviously
     honestly frankly literally surprisingly`),
-  ].map((w) => [w, 0.293] as const),
+  ].map((w) => [w, RULE_WEIGHTS.modifiers.booster] as const),
   ['pretty', 0.15],
   ['more', 0.2],
   ['even', 0.15],
   ['all', 0.1],
-  ...[...set(`slightly somewhat marginally mildly kinda sorta fairly relatively reasonably minor`)].map((w) => [w, -0.293] as const),
+  ...[...set(`slightly somewhat marginally mildly kinda sorta fairly relatively reasonably minor`)].map(
+    (w) => [w, -RULE_WEIGHTS.modifiers.booster] as const,
+  ),
 ]);
 
 /** Contrast markers: a hard clause boundary — opinion on one side rarely carries to the other. */
@@ -162,6 +165,8 @@ export const COUNTERFACTUAL_PHRASES = [
   'we wish',
   'only wish',
 ] as const;
+/** First words of the counterfactual phrases, and "could" ("could be a little more organized"): a sentence with none skips the counterfactual rule. */
+export const COUNTERFACTUAL_STARTS: ReadonlySet<string> = new Set([...COUNTERFACTUAL_PHRASES.map((p) => p.split(' ')[0]!), 'could']);
 
 /** Words before a counterfactual marker that cancel it: "as expected", "better than expected". */
 export const COUNTERFACTUAL_EXCEPTIONS = new Set([

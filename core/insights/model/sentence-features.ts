@@ -1,4 +1,5 @@
 import type { AspectId } from '../../schemas/business-schema.ts';
+import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 
 /**
@@ -36,8 +37,6 @@ export function featureWord(norm: string): string {
 /** The word before a sentence's first word, and before a word that follows punctuation (bigrams). */
 export const SENTENCE_START = '<s>';
 export const AFTER_PUNCTUATION = '<p>';
-/** Punctuation that is a feature of its own. */
-export const COUNTED_PUNCTUATION: ReadonlySet<string> = new Set(['?', '!']);
 /** A word's first letters stand for its inflections and many misspellings ("charged", "chargd")… */
 export const PREFIX_LENGTH = 5;
 

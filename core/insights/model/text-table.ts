@@ -1,5 +1,6 @@
 import type { ScoredSentence } from '../scored-sentence.ts';
-import { AFTER_PUNCTUATION, COUNTED_PUNCTUATION, featureWord, prefixOf, SENTENCE_START } from './sentence-features.ts';
+import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
+import { AFTER_PUNCTUATION, featureWord, prefixOf, SENTENCE_START } from './sentence-features.ts';
 
 /** The weights of one word-level feature in each layer (null: none). One shape for every entry, typed arrays: a hot loop. */
 class Pair {
