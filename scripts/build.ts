@@ -4,7 +4,7 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -25,6 +25,8 @@ import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
+import { diffDist, writeChanges } from './lib/diff-dist.ts';
+import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
 import { defineCommand } from './lib/cli.ts';
@@ -114,10 +116,15 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('check');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Against the live build (dist/ links to it), before the swap replaces it.
+    const changes = await diffDist(await realpath(outDir).catch(() => null), staging);
+    phase('diff');
     progress?.done();
     await swapIn(staging, outDir);
+    const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
+    reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_PHASES ${JSON.stringify(phases)}`);
     return manifest;
   } catch (e) {
@@ -160,8 +167,16 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
   for (const [reason, n] of [...reasons].sort()) console.log(escapeControl(`  ${n} × ${reason}`));
 }
 
-/** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check). */
-const BUILD_PHASES = 6;
+/** One line: how many files a deploy must upload or delete, and where the list is. */
+function reportChanges(changes: BuildChanges, path: string): void {
+  const what = changes.hadPrevious
+    ? `${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed, ${changes.unchanged} unchanged`
+    : 'no previous build: every file is new';
+  console.log(`${changedFileCount(changes)} files differ from the previous build (${what}); the list is in ${path}`);
+}
+
+/** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check, diff). */
+const BUILD_PHASES = 7;
 
 if (import.meta.main) {
   const cli = defineCommand({
