@@ -67,27 +67,30 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
   let mark = performance.now();
-  progress?.start(BUILD_PHASES, 'building');
-  const phase = (name: string) => {
+  // One progress phase per step (the helper shows one at a time): counted where the count is known
+  // (pages compressed, documents written), a label only where it is not.
+  progress?.start(0, 'reading and analysing the reviews');
+  const phase = (name: string, next?: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
     mark = now;
-    progress?.tick();
+    progress?.done();
+    if (next) progress?.start(0, next);
   };
   const model = getSiteModel();
-  phase('model');
+  phase('model', 'rendering the pages');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
   try {
     await runAstro(staging);
     phase('pages');
-    await compressPages(staging);
-    phase('compress-pages');
+    await compressPages(staging, progress);
+    phase('compress-pages', 'rendering the documents');
     const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() });
     phase('render');
-    const documents = await writeDocuments(staging, docs);
-    phase('write+compress');
+    const documents = await writeDocuments(staging, docs, 'best', progress);
+    phase('write+compress', 'checking the output');
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl));
     // The self-hosted static tier. Paths and addresses come from the environment, never from where this
     // build happens to run, so two builds of the same content stay byte-identical.
@@ -113,13 +116,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       projectContentDir(relative(root, contentDir)),
     );
     await checkDist(staging, manifest);
-    phase('check');
+    phase('check', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     // Against the live build (dist/ links to it), before the swap replaces it.
     const changes = await diffDist(await realpath(outDir).catch(() => null), staging);
     phase('diff');
-    progress?.done();
     await swapIn(staging, outDir);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
@@ -174,9 +176,6 @@ function reportChanges(changes: BuildChanges, path: string): void {
     : 'no previous build: every file is new';
   console.log(`${changedFileCount(changes)} files differ from the previous build (${what}); the list is in ${path}`);
 }
-
-/** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check, diff). */
-const BUILD_PHASES = 7;
 
 if (import.meta.main) {
   const cli = defineCommand({

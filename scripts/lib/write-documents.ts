@@ -8,6 +8,7 @@ import type { RenderedDocument } from '../../core/build/render-documents.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
 import { computeEtag } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
+import type { Progress } from './progress.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -22,13 +23,14 @@ export function brotliQuality(bytes: number): number {
 }
 
 /**
- * The gzip (level 9) and brotli variants of a body. Bodies compressed at brotli's best level (pages, feeds,
- * most documents) go through the machine's compression cache: an unchanged one is not compressed again.
+ * The gzip (level 9) and brotli variants of a body. Every body goes through the machine's compression cache,
+ * whatever its size: an unchanged page, month archive or document is not compressed again (a 100k-review
+ * rebuild has month pages of over 1 MB, which the cache used to skip and recompress every night).
  */
 export async function compress(body: Buffer, cache = sharedCompressionCache()): Promise<{ gz: Buffer; br: Buffer }> {
   const quality = brotliQuality(body.length);
   const params = `gzip 9|brotli ${quality} text`;
-  const cached = quality === 11 && cache ? await cache.get(body, params) : null;
+  const cached = cache ? await cache.get(body, params) : null;
   if (cached) return cached;
   // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
   const [gz, br] = await Promise.all([
@@ -41,7 +43,7 @@ export async function compress(body: Buffer, cache = sharedCompressionCache()): 
       },
     }),
   ]);
-  if (quality === 11 && cache) await cache.put(body, params, { gz, br });
+  if (cache) await cache.put(body, params, { gz, br });
   return { gz, br };
 }
 
@@ -82,16 +84,24 @@ async function writeDocument(outDir: string, doc: RenderedDocument, effort: Comp
   };
 }
 
-/** Writes all documents with bounded parallelism (memory stays flat at 100k reviews). */
-export async function writeDocuments(outDir: string, docs: RenderedDocument[], effort: CompressionEffort = 'best'): Promise<ManifestDocument[]> {
+/** Writes all documents with bounded parallelism (memory stays flat at 100k reviews); `progress` counts them. */
+export async function writeDocuments(
+  outDir: string,
+  docs: RenderedDocument[],
+  effort: CompressionEffort = 'best',
+  progress?: Progress,
+): Promise<ManifestDocument[]> {
   const out: ManifestDocument[] = new Array(docs.length);
+  progress?.start(docs.length, 'writing documents');
   let next = 0;
   const worker = async () => {
     while (next < docs.length) {
       const i = next++;
       out[i] = await writeDocument(outDir, docs[i]!, effort);
+      progress?.tick();
     }
   };
   await Promise.all([worker(), worker(), worker()]);
+  progress?.done();
   return out;
 }

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BuildChangesSchema, type BuildChanges } from '../../core/build/build-changes.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 import { buildFullFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
-import { changesFile } from '../../scripts/lib/diff-dist.ts';
+import { changesFile, diffDist } from '../../scripts/lib/diff-dist.ts';
+import { runBuild } from '../../sidecar/build/run-build.ts';
 import { swapIn } from '../../scripts/lib/swap-in.ts';
 
 const PAGE_SIZE = 50;
@@ -142,5 +143,17 @@ describe('a rebuild changes only what shows the change', () => {
     const months = pages.filter((p) => /^reviews\/\d{4}-\d{2}\//.test(p));
     expect(months).toEqual([monthPage(target.date)]);
     for (let n = 1; n <= total; n++) expect(read(`reviews/page/${n}/index.html`)).not.toContain(`id="${target.id}"`);
+  });
+
+  it('reuse never changes a byte: the same content built with the compression cache off is identical', { timeout: 240_000 }, async () => {
+    // After three rebuilds that reused the cache (and an edit whose old text must not survive anywhere).
+    const other = join(dir, 'no-reuse');
+    await runBuild(
+      { DIST_DIR: other, CONTENT_DIR: content, BASE_URL: inject('baseUrl'), SINCE_WINDOW_DAYS: 31 },
+      { env: { SHINGLE_COMPRESSION_CACHE: 'off' }, onOutput: () => {} },
+    );
+    const changes = await diffDist(realpathSync(dist), realpathSync(other));
+    expect([...changes.added, ...changes.changed, ...changes.removed]).toEqual([]);
+    expect(changes.unchanged).toBeGreaterThan(400);
   });
 });
