@@ -18,7 +18,8 @@ import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
-import { getSiteModel } from '../site/lib/site-data.ts';
+import type { SiteModel } from '../core/model/build-site-model.ts';
+import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
@@ -69,7 +70,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   let mark = performance.now();
   // One progress phase per step (the helper shows one at a time): counted where the count is known
   // (pages compressed, documents written), a label only where it is not.
-  progress?.start(0, 'reading and analysing the reviews');
+  progress?.start(0, 'reading the reviews');
   const phase = (name: string, next?: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
@@ -77,7 +78,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     progress?.done();
     if (next) progress?.start(0, next);
   };
-  const model = getSiteModel();
+  const { model, reused, analysed } = await prepareSiteModel(progress);
   phase('model', 'rendering the pages');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
@@ -127,7 +128,8 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     reportChanges(changes, changesPath);
-    if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_PHASES ${JSON.stringify(phases)}`);
+    if (process.env.SHINGLE_BUILD_STATS)
+      console.log(`BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}`);
     return manifest;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
@@ -159,7 +161,7 @@ async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   }
 }
 
-function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBack'], outDir: string, ms: number): void {
+function report(count: number, heldBack: SiteModel['heldBack'], outDir: string, ms: number): void {
   console.log(`built ${count} verified reviews into ${outDir} in ${(ms / 1000).toFixed(1)} s`);
   if (heldBack.length === 0) return;
   const reasons = new Map<string, number>();

@@ -18,7 +18,7 @@ const ENTRY = /^\.?[0-9a-f]{64}\.(gz|br)(\.\d+-[0-9a-f]{8}\.tmp)?$/;
  * temporary folder, which would make prune delete in another place) owned by this user and writable
  * by no one else.
  */
-async function isOwnFolder(dir: string): Promise<boolean> {
+export async function isOwnFolder(dir: string): Promise<boolean> {
   try {
     const st = await lstat(dir);
     return st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o022) === 0;
