@@ -3,7 +3,9 @@
  * (no previous build, an empty compression cache) and then the nightly case — the same content plus one
  * new review, rebuilt into the same DIST_DIR with the cache warm — each with wall time, peak RSS and the
  * number of files in dist/ that differ from the previous build (every encoding counted, from the build's
- * `<dist>.changes.json`). Then the sample site rebuilt as it is. Targets (issue 27) are in the last column.
+ * `<dist>.changes.json`), and the time of each step (BUILD_PHASES). Then the sample site rebuilt as it is.
+ * Each size starts with empty compression and analysis caches of its own. Targets (issue 27) are in the last
+ * column. `node scripts/bench-build.ts --sizes 1000,10000 --repeat 3`.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -36,11 +38,22 @@ function dirBytes(dir: string): { total: number; files: number } {
 }
 
 /** One `node scripts/build.ts` in a child process: wall seconds, peak RSS, and what changed. */
-function timedBuild(contentDir: string, distDir: string, cacheDir: string): { seconds: number; rssMb: number; changed: number | string } {
+function timedBuild(
+  contentDir: string,
+  distDir: string,
+  cacheDir: string,
+): { seconds: number; rssMb: number; changed: number | string; phases: string } {
   const started = performance.now();
   const run = spawnSync(process.execPath, ['scripts/build.ts', '--quiet'], {
     cwd: root,
-    env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: distDir, SHINGLE_BUILD_STATS: '1', SHINGLE_COMPRESSION_CACHE: cacheDir },
+    env: {
+      ...process.env,
+      CONTENT_DIR: contentDir,
+      DIST_DIR: distDir,
+      SHINGLE_BUILD_STATS: '1',
+      SHINGLE_COMPRESSION_CACHE: join(cacheDir, 'compression'),
+      SHINGLE_ANALYSIS_CACHE: join(cacheDir, 'analysis'),
+    },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -48,7 +61,10 @@ function timedBuild(contentDir: string, distDir: string, cacheDir: string): { se
   if (run.status !== 0) throw new Error(`build of ${contentDir} failed:\n${run.stderr}`);
   const stats = JSON.parse(/BUILD_STATS (.*)/.exec(run.stdout)![1]!) as { maxRssMb: number };
   const changes = BuildChangesSchema.parse(JSON.parse(readFileSync(changesFile(distDir), 'utf8')));
-  return { seconds, rssMb: stats.maxRssMb, changed: changes.hadPrevious ? changedFileCount(changes) : 'all (no previous)' };
+  const p = JSON.parse(/BUILD_PHASES (.*)/.exec(run.stdout)![1]!) as Record<string, number>;
+  const s = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
+  const phases = `${s(p.model)} / ${s(p.pages)} / ${s(p['compress-pages'])} / ${s((p.render ?? 0) + (p['write+compress'] ?? 0) + (p.check ?? 0) + (p.diff ?? 0))}`;
+  return { seconds, rssMb: stats.maxRssMb, changed: changes.hadPrevious ? changedFileCount(changes) : 'all (no previous)', phases };
 }
 
 /** Appends one verified review, dated on the newest review's day, to the newest reviews file. */
@@ -82,6 +98,7 @@ function sizeRow(count: number | string, run: string, r: ReturnType<typeof timed
     'wall s': r.seconds.toFixed(1),
     'peak RSS MB': r.rssMb,
     'files changed': r.changed,
+    'model / pages / compress / rest s': r.phases,
     'dist files': size.files,
     'dist MB': (size.total / 1e6).toFixed(1),
     target,
@@ -92,9 +109,13 @@ function clean(distDir: string, cacheDir: string): void {
   for (const p of [distDir, buildsFolder(distDir), changesFile(distDir), cacheDir]) rmSync(p, { recursive: true, force: true });
 }
 
-export async function runBuildBench(sizes = [1_000, 10_000, 100_000]): Promise<Row[]> {
+/**
+ * `repeat` runs each pair (cold, then +1 review) that many times, a row each: the machine is shared, and
+ * one run under load says little (compare the best, and say how many runs it is the best of).
+ */
+export async function runBuildBench(sizes = [1_000, 10_000, 100_000], repeat = 1): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const count of sizes) {
+  for (const count of sizes.flatMap((n) => Array<number>(repeat).fill(n))) {
     const contentDir = join(root, '.tmp', `bench-content-${count}`);
     const distDir = join(root, '.tmp', `bench-dist-${count}`);
     const cacheDir = join(root, '.tmp', `bench-compression-cache-${count}`);
@@ -119,5 +140,6 @@ export async function runBuildBench(sizes = [1_000, 10_000, 100_000]): Promise<R
 if (import.meta.main) {
   const arg = process.argv.indexOf('--sizes');
   const sizes = arg > 0 ? process.argv[arg + 1]!.split(',').map(Number) : undefined;
-  printTable('Static build', await runBuildBench(sizes));
+  const times = process.argv.indexOf('--repeat');
+  printTable('Static build', await runBuildBench(sizes, times > 0 ? Number(process.argv[times + 1]) : 1));
 }

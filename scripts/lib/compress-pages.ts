@@ -1,12 +1,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { compress } from './write-documents.ts';
+import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
 /** Below this size a compressed sibling saves too little to be worth a file. */
 const MIN_BYTES = 256;
+/** The archive pages (`reviews/page/N/`, `reviews/YYYY-MM/`), compressed at ARCHIVE_BROTLI_QUALITY. */
+const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -33,7 +36,7 @@ export async function compressPages(outDir: string, progress?: Progress): Promis
       const file = files[next++]!;
       const body = await readFile(file);
       if (body.length >= MIN_BYTES) {
-        const { gz, br } = await compress(body);
+        const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
       }
       progress?.tick();

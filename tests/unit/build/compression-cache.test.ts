@@ -35,6 +35,14 @@ describe('the compression cache', () => {
     expect(hit?.br.equals(first.br) && hit.gz.equals(first.gz)).toBe(true);
   });
 
+  it('keeps archive pages (compressed at brotli 10) apart from the same bytes at 11', async () => {
+    const cache = createCompressionCache(join(scratch, 'archive'));
+    const archived = await compress(page(9), cache, true);
+    expect(brotliDecompressSync(archived.br).equals(page(9))).toBe(true);
+    expect(await cache.get(page(9), 'gzip 9|brotli 10 text')).not.toBeNull();
+    expect(await cache.get(page(9), 'gzip 9|brotli 11 text')).toBeNull();
+  });
+
   it('never serves an entry that does not decompress to the body (planted or truncated files)', async () => {
     const dir = join(scratch, 'b');
     const cache = createCompressionCache(dir);

@@ -19,7 +19,8 @@ const reviews = publishReviews(content.records, business, 'http://localhost:4321
 const lexicon = compileAspectLexicon(business);
 /** What the engine itself says (compared with toStrictEqual: Object.is on every value, so -0 and NaN too). */
 const truth = (list: readonly Review[]) => list.map((r) => analyzeReview(r, business, lexicon));
-const via = (analyzer: Awaited<ReturnType<typeof analyzeReviews>>['analyzer'], list: readonly Review[]) => list.map((r) => analyzer(r, business, lexicon));
+const via = (analyzer: Awaited<ReturnType<typeof analyzeReviews>>['analyzer'], list: readonly Review[]) =>
+  list.map((r) => analyzer(r, business, lexicon));
 
 describe('per-review analysis reuse', () => {
   it('reads every review once, on worker threads, then reuses every analysis; both exactly what the engine returns', async () => {
