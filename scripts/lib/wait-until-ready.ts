@@ -55,7 +55,9 @@ export async function waitUntilReady(options: HttpReadiness): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  throw new Error(`${name} on 127.0.0.1:${port} was not ready after ${Math.round((options.timeoutMs ?? READY_TIMEOUT_MS) / 1000)} s (last: ${last})`);
+  throw new Error(
+    `${name} on 127.0.0.1:${port} was not ready after ${((options.timeoutMs ?? READY_TIMEOUT_MS) / 1000).toFixed(1)} s (last: ${last})`,
+  );
 }
 
 /**
@@ -64,7 +66,7 @@ export async function waitUntilReady(options: HttpReadiness): Promise<void> {
  */
 export function readyWithin<T>(name: string, child: ChildProcess, ready: Promise<T>, timeoutMs = READY_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} was not ready after ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${name} was not ready after ${(timeoutMs / 1000).toFixed(1)} s`)), timeoutMs);
     timer.unref();
     const onExit = () => reject(new Error(`${name} ${exitText(child)} before it was ready`));
     child.once('exit', onExit);
