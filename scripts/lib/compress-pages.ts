@@ -22,7 +22,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /**
  * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
  * documents get theirs from writeDocuments), so the sidecar — and any web server with a
- * gzip_static-like option — serves them compressed without compressing per request. Two at a time:
+ * gzip_static-like option — serves them compressed without compressing per request. Four at a time:
  * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count; `progress`
  * counts the files (a cold 100k-review build spends most of its time here).
  */
@@ -42,7 +42,9 @@ export async function compressPages(outDir: string, progress?: Progress): Promis
       progress?.tick();
     }
   };
-  await Promise.all([worker(), worker()]);
+  // Four lanes: a page found in the compression cache is mostly reading and verifying (I/O and the libuv
+  // pool), so more than one lane per core keeps both cores busy; a miss compresses on the pool either way.
+  await Promise.all([worker(), worker(), worker(), worker()]);
   progress?.done();
   return files.length;
 }
