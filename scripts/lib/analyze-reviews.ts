@@ -13,6 +13,9 @@ import { type AnalysisStore, PACK_ENTRIES, reviewKey } from './review-analysis-c
 const MIN_FOR_WORKERS = 2_000;
 
 type Analysis = Omit<AnalyzedReview, 'review'>;
+/** Heap limits of a worker thread (100k reviews: a worker's live data is under 150 MB). */
+const WORKER_OLD_SPACE_MB = 512;
+const WORKER_YOUNG_SPACE_MB = 16;
 
 export interface AnalyzeReviewsOptions {
   /** Analyses of earlier builds (null: none). */
@@ -21,6 +24,8 @@ export interface AnalyzeReviewsOptions {
   threads?: number;
   /** Fewest reviews to read for worker threads to be started (default MIN_FOR_WORKERS). */
   workersFrom?: number;
+  /** Old-space limit of each worker thread in MB (default WORKER_OLD_SPACE_MB). */
+  workerHeapMb?: number;
   progress?: Progress;
 }
 
@@ -79,7 +84,21 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     const share = Math.ceil(list.length / threads);
     await Promise.all(
       Array.from({ length: threads }, (_, t) =>
-        runWorker(business, list.slice(t * share, (t + 1) * share), (j, bytes) => accept(missing[t * share + j]!, bytes)),
+        runWorker(
+          business,
+          list.slice(t * share, (t + 1) * share),
+          (j, bytes) => accept(missing[t * share + j]!, bytes),
+          options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
+        ).catch((e: unknown) => {
+          // A worker that failed (out of its heap, say) leaves its unread reviews to the main thread: slower, same result.
+          process.stderr.write(`review analysis: a worker stopped (${(e as Error).message}); the main thread reads its reviews\n`);
+          const lexicon = compileAspectLexicon(business);
+          for (let j = t * share; j < Math.min(list.length, (t + 1) * share); j++) {
+            if (prepared.has(keys[missing[j]!]!)) continue;
+            const { review: _, ...analysis } = analyzeReview(list[j]!, business, lexicon);
+            accept(missing[j]!, serialize(analysis));
+          }
+        }),
       ),
     );
   }
@@ -94,10 +113,15 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
 }
 
 /** One worker thread over `reviews`; `onResult(j, bytes)` for the j-th, in order. */
-function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, bytes: Buffer) => void): Promise<void> {
+function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, bytes: Buffer) => void, heapMb: number): Promise<void> {
   if (reviews.length === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), { workerData: { business, reviews } });
+    const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), {
+      workerData: { business, reviews },
+      // A worker's live data is its share of the reviews, the engine and one batch: a bounded heap makes V8
+      // collect early instead of growing both workers' heaps beside the main thread's (peak RSS of the build).
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MB },
+    });
     let received = 0;
     worker.on('message', ({ start, batch }: { start: number; batch: Uint8Array[] }) => {
       batch.forEach((u8, k) => onResult(start + k, Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength)));

@@ -33,6 +33,12 @@ describe('per-review analysis reuse', () => {
     expect(via(warm.analyzer, reviews)).toStrictEqual(truth(reviews));
   });
 
+  it('a worker that runs out of heap leaves its reviews to the main thread, with the same result', async () => {
+    const done = await analyzeReviews(reviews, business, { store: null, threads: 2, workersFrom: 10, workerHeapMb: 8 });
+    expect(done.analysed).toBe(60);
+    expect(via(done.analyzer, reviews)).toStrictEqual(truth(reviews));
+  });
+
   it('an edited review is read again: its analysis is never the old text', async () => {
     const store = () => createAnalysisStore(join(scratch, 'b'), engineKey(business));
     await analyzeReviews(reviews, business, { store: store() });
