@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'undici';
 import type { ReviewsDocument } from '../core/schemas/reviews-document-schema.ts';
 import { printTable } from './lib/bench-table.ts';
+import { waitUntilReady } from './lib/wait-until-ready.ts';
 import { prepareDataset } from './bench-sidecar.ts';
 
 type Row = Record<string, string | number>;
@@ -89,17 +90,7 @@ async function startSidecar(dist: string, env: Record<string, string>): Promise<
     },
     stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
   });
-  const client = new Client(`http://127.0.0.1:${port}`);
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await client.request({ path: '/healthz', method: 'GET' });
-      await res.body.dump();
-      if (res.statusCode === 200) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  await client.close();
+  await waitUntilReady({ name: 'sidecar', port, path: '/healthz', child });
   return { port, child };
 }
 

@@ -40,6 +40,7 @@ import { printTable } from './lib/bench-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
 import { currentSnapshot, withChangedFeed } from './lib/bench-hub-snapshot.ts';
+import { readyWithin } from './lib/wait-until-ready.ts';
 
 const BASE_URL = DEFAULT_BASE_URL;
 const hostOf = (i: number) => `s${i}.bench.test`;
@@ -99,20 +100,19 @@ type SubscriberChild = { child: ChildProcess; port: number; acks: number; bad: n
 
 function startChildren(count: number, files: string[]): Promise<SubscriberChild[]> {
   return Promise.all(
-    files.slice(0, count).map(
-      (file) =>
-        new Promise<SubscriberChild>((ok, fail) => {
-          const child = fork(import.meta.filename, ['--subscriber-child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-          const entry = { child, port: 0, acks: 0, bad: 0, cpuMicros: 0 };
-          child.on('message', (m: ChildMessage) => {
-            if ('ready' in m) {
-              entry.port = m.port;
-              ok(entry);
-            } else [entry.acks, entry.bad, entry.cpuMicros] = [m.acks, m.bad, m.cpuMicros];
-          });
-          child.once('exit', (code) => fail(new Error(`subscriber process exited with ${code}`)));
-        }),
-    ),
+    files.slice(0, count).map((file) => {
+      const child = fork(import.meta.filename, ['--subscriber-child', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const entry: SubscriberChild = { child, port: 0, acks: 0, bad: 0, cpuMicros: 0 };
+      const ready = new Promise<SubscriberChild>((ok) => {
+        child.on('message', (m: ChildMessage) => {
+          if ('ready' in m) {
+            entry.port = m.port;
+            ok(entry);
+          } else [entry.acks, entry.bad, entry.cpuMicros] = [m.acks, m.bad, m.cpuMicros];
+        });
+      });
+      return readyWithin('subscriber process', child, ready);
+    }),
   );
 }
 

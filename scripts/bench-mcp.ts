@@ -36,6 +36,7 @@ import { dispatchRequest } from '../sidecar/mcp/http/dispatch-request.ts';
 import { createCursorCodec } from '../sidecar/mcp/internal/cursor-codec.ts';
 import { createToolCatalog } from '../sidecar/mcp/tools/register-tools.ts';
 import { printTable } from './lib/bench-table.ts';
+import { readyWithin } from './lib/wait-until-ready.ts';
 import { generateReviews } from './lib/generate-reviews.ts';
 import { createRandom, pick, type Random } from './lib/random.ts';
 
@@ -234,18 +235,21 @@ export async function runMcpBench(options: Partial<McpBenchOptions> = {}): Promi
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const ready = await new Promise<{
-      url: string;
-      reviews: number;
-      buildSeconds: number;
-      rssMb: number;
-      inProcess: Record<string, { p50: string; p99: string }>;
-    }>((done, fail) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line.includes('"bench_ready"')) done(JSON.parse(line));
-      });
-      child.once('exit', (code) => fail(new Error(`bench server exited with ${code}`)));
-    });
+    const ready = await readyWithin(
+      'MCP bench server',
+      child,
+      new Promise<{
+        url: string;
+        reviews: number;
+        buildSeconds: number;
+        rssMb: number;
+        inProcess: Record<string, { p50: string; p99: string }>;
+      }>((done) => {
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          if (line.includes('"bench_ready"')) done(JSON.parse(line));
+        });
+      }),
+    );
     const sequential: number[] = [];
     const pool = new Pool(ready.url, { connections: 1 });
     await client(pool, createRandom(11), 'search', Infinity, [], 300);

@@ -27,6 +27,7 @@ import { generateContent } from './generate.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { printTable } from './lib/bench-table.ts';
 import { createRandom, type Random } from './lib/random.ts';
+import { waitUntilReady } from './lib/wait-until-ready.ts';
 
 type Row = Record<string, string | number>;
 const ROOT = resolve(import.meta.dirname, '..');
@@ -194,20 +195,6 @@ function get(
   });
 }
 
-async function waitUp(port: number, path: string, child?: ChildProcess): Promise<void> {
-  const end = Date.now() + 180_000;
-  while (Date.now() < end) {
-    if (child && child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await get(port, path)).status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${port} did not come up`);
-}
-
 interface Running {
   port: number;
   pid: number | undefined;
@@ -230,7 +217,7 @@ async function startSidecarProcess(dist: string, nodeFlags: string[] = []): Prom
     env: { ...process.env, DIST_DIR: dist, BUILD_ON_START: 'never', HOST: '127.0.0.1', PORT: String(port), BASE_URL, WATCH_INTERVAL_MS: '0' },
     stdio: ['ignore', devNull, 'inherit'],
   });
-  await waitUp(port, '/healthz', child);
+  await waitUntilReady({ name: 'sidecar', port, path: '/healthz', child });
   return { port, pid: child.pid, stop: () => stopChild(child) };
 }
 
@@ -242,7 +229,7 @@ async function startBareProcess(dist: string, searchBody: Buffer): Promise<Runni
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitUp(port, '/reviews.json', child);
+  await waitUntilReady({ name: 'node:http baseline', port, path: '/reviews.json', child });
   return { port, pid: child.pid, stop: () => stopChild(child) };
 }
 
@@ -296,9 +283,13 @@ async function startNginx(dist: string): Promise<Running> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'tmp'), { recursive: true });
   const conf = join(dir, 'nginx.conf');
+  // Started as root, nginx runs its workers as `nobody`, who cannot read a dist/ under a private
+  // folder (a checkout in /root): try_files then answered 404 for every file. Workers run as the user
+  // that built dist/, like tests/helpers/nginx-server.ts.
+  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `${user}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -320,7 +311,7 @@ http {
 `,
   );
   const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitUp(port, '/reviews.json', child);
+  await waitUntilReady({ name: 'nginx', port, path: '/reviews.json', child });
   return { port, pid: child.pid, stop: () => stopChild(child) };
 }
 

@@ -4,7 +4,7 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -18,13 +18,16 @@ import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
-import { getSiteModel } from '../site/lib/site-data.ts';
+import type { SiteModel } from '../core/model/build-site-model.ts';
+import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
+import { diffDist, writeChanges } from './lib/diff-dist.ts';
+import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
 import { defineCommand } from './lib/cli.ts';
@@ -65,27 +68,30 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
   let mark = performance.now();
-  progress?.start(BUILD_PHASES, 'building');
-  const phase = (name: string) => {
+  // One progress phase per step (the helper shows one at a time): counted where the count is known
+  // (pages compressed, documents written), a label only where it is not.
+  progress?.start(0, 'reading the reviews');
+  const phase = (name: string, next?: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
     mark = now;
-    progress?.tick();
+    progress?.done();
+    if (next) progress?.start(0, next);
   };
-  const model = getSiteModel();
-  phase('model');
+  const { model, reused, analysed } = await prepareSiteModel(progress);
+  phase('model', 'rendering the pages');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
   try {
     await runAstro(staging);
     phase('pages');
-    await compressPages(staging);
-    phase('compress-pages');
+    await compressPages(staging, progress);
+    phase('compress-pages', 'rendering the documents');
     const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() });
     phase('render');
-    const documents = await writeDocuments(staging, docs);
-    phase('write+compress');
+    const documents = await writeDocuments(staging, docs, 'best', progress);
+    phase('write+compress', 'checking the output');
     // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
     const topLevel = (await readdir(staging, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() }));
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl, topLevel));
@@ -113,14 +119,19 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       projectContentDir(relative(root, contentDir)),
     );
     await checkDist(staging, manifest);
-    phase('check');
+    phase('check', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    progress?.done();
+    // Against the live build (dist/ links to it), before the swap replaces it.
+    const changes = await diffDist(await realpath(outDir).catch(() => null), staging);
+    phase('diff');
     await swapIn(staging, outDir);
+    const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
-    if (process.env.SHINGLE_BUILD_STATS) console.log(`BUILD_PHASES ${JSON.stringify(phases)}`);
+    reportChanges(changes, changesPath);
+    if (process.env.SHINGLE_BUILD_STATS)
+      console.log(`BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}`);
     return manifest;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
@@ -152,7 +163,7 @@ async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   }
 }
 
-function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBack'], outDir: string, ms: number): void {
+function report(count: number, heldBack: SiteModel['heldBack'], outDir: string, ms: number): void {
   console.log(`built ${count} verified reviews into ${outDir} in ${(ms / 1000).toFixed(1)} s`);
   if (heldBack.length === 0) return;
   const reasons = new Map<string, number>();
@@ -162,8 +173,13 @@ function report(count: number, heldBack: ReturnType<typeof getSiteModel>['heldBa
   for (const [reason, n] of [...reasons].sort()) console.log(escapeControl(`  ${n} × ${reason}`));
 }
 
-/** Phases a build reports progress for (model, pages, compress-pages, render, write+compress, check). */
-const BUILD_PHASES = 6;
+/** One line: how many files a deploy must upload or delete, and where the list is. */
+function reportChanges(changes: BuildChanges, path: string): void {
+  const what = changes.hadPrevious
+    ? `${changes.added.length} added, ${changes.changed.length} changed, ${changes.removed.length} removed, ${changes.unchanged} unchanged`
+    : 'no previous build: every file is new';
+  console.log(`${changedFileCount(changes)} files differ from the previous build (${what}); the list is in ${path}`);
+}
 
 if (import.meta.main) {
   const cli = defineCommand({

@@ -16,6 +16,7 @@ import { openPgDatabase } from '../../sidecar/storage/postgres/pg-database.ts';
 import { migratePostgres } from '../../sidecar/storage/postgres/pg-migrations.ts';
 import { createPostgresHubStore } from '../../sidecar/storage/postgres/postgres-hub-store.ts';
 import { currentSnapshot, withChangedFeed } from './bench-hub-snapshot.ts';
+import { readyWithin } from './wait-until-ready.ts';
 import { startPostgres, type PostgresServer } from './postgres-server.ts';
 
 const BASE_URL = 'http://localhost:4321';
@@ -80,10 +81,7 @@ function startReplica(configFile: string, core: number | null): Promise<ChildPro
   const args = [process.execPath, BENCH_FILE, '--hub-replica', configFile];
   const [cmd, ...rest] = core === null ? args : ['taskset', '-c', String(core), ...args];
   const child = spawn(cmd!, rest, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((ok, fail) => {
-    child.once('message', () => ok(child));
-    child.once('exit', (code) => fail(new Error(`hub replica exited with ${code}`)));
-  });
+  return readyWithin('hub replica', child, new Promise<ChildProcess>((ok) => child.once('message', () => ok(child))));
 }
 
 export interface ReplicaRun {

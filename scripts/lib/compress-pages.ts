@@ -1,11 +1,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { compress } from './write-documents.ts';
+import { sharedCompressionCache } from './compression-cache.ts';
+import type { Progress } from './progress.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
 /** Below this size a compressed sibling saves too little to be worth a file. */
 const MIN_BYTES = 256;
+/** The archive pages (`reviews/page/N/`, `reviews/YYYY-MM/`), compressed at ARCHIVE_BROTLI_QUALITY. */
+const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -18,22 +22,29 @@ async function* walk(dir: string): AsyncGenerator<string> {
 /**
  * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
  * documents get theirs from writeDocuments), so the sidecar — and any web server with a
- * gzip_static-like option — serves them compressed without compressing per request. Two at a time:
- * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count.
+ * gzip_static-like option — serves them compressed without compressing per request. Four at a time:
+ * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count; `progress`
+ * counts the files (a cold 100k-review build spends most of its time here).
  */
-export async function compressPages(outDir: string): Promise<number> {
+export async function compressPages(outDir: string, progress?: Progress): Promise<number> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
+  progress?.start(files.length, 'compressing pages');
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
       const body = await readFile(file);
-      if (body.length < MIN_BYTES) continue;
-      const { gz, br } = await compress(body);
-      await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      if (body.length >= MIN_BYTES) {
+        const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
+        await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+      }
+      progress?.tick();
     }
   };
-  await Promise.all([worker(), worker()]);
+  // Four lanes: a page found in the compression cache is mostly reading and verifying (I/O and the libuv
+  // pool), so more than one lane per core keeps both cores busy; a miss compresses on the pool either way.
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  progress?.done();
   return files.length;
 }

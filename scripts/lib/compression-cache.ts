@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+
+// On the libuv pool: a rebuild verifies thousands of entries, on every core and off the main thread.
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /** Where builds on this machine share compressed variants (SHINGLE_COMPRESSION_CACHE overrides, `off` disables). */
 export function compressionCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -18,7 +23,7 @@ const ENTRY = /^\.?[0-9a-f]{64}\.(gz|br)(\.\d+-[0-9a-f]{8}\.tmp)?$/;
  * temporary folder, which would make prune delete in another place) owned by this user and writable
  * by no one else.
  */
-async function isOwnFolder(dir: string): Promise<boolean> {
+export async function isOwnFolder(dir: string): Promise<boolean> {
   try {
     const st = await lstat(dir);
     return st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o022) === 0;
@@ -57,7 +62,8 @@ export function createCompressionCache(dir: string): CompressionCache {
       try {
         if (!(await isOwnFolder(dir))) return null;
         const [gz, br] = await Promise.all([readFile(join(dir, `${key}.gz`)), readFile(join(dir, `${key}.br`))]);
-        if (!gunzipSync(gz).equals(body) || !brotliDecompressSync(br).equals(body)) return null;
+        const [plain, decoded] = await Promise.all([gunzipAsync(gz), brotliDecompressAsync(br)]);
+        if (!plain.equals(body) || !decoded.equals(body)) return null;
         const now = new Date();
         await Promise.all([utimes(join(dir, `${key}.gz`), now, now), utimes(join(dir, `${key}.br`), now, now)]).catch(() => undefined);
         return { gz, br };

@@ -18,7 +18,11 @@ export interface MonthArchive {
 
 /** Derived, page-ready views of the model, computed once per build (not once per page). */
 export interface PageData {
-  /** reviews split into listing pages; pages[0] is /reviews/. */
+  /**
+   * Listing pages numbered from the oldest review, so a page keeps its reviews (and its bytes) when new ones
+   * arrive: pages[0] is /reviews/page/1/, the oldest PAGE_SIZE reviews; only the last, the newest, may be short.
+   * Each page lists its reviews newest first. /reviews/ shows the newest PAGE_SIZE, whichever pages hold them.
+   */
   pages: Review[][];
   /** Month archives, newest first. */
   months: MonthArchive[];
@@ -32,8 +36,11 @@ export function getPageData(model: SiteModel): PageData {
   const hit = cache.get(model);
   if (hit) return hit;
   const pages: Review[][] = [];
-  for (let i = 0; i < model.reviews.length; i += PAGE_SIZE) pages.push(model.reviews.slice(i, i + PAGE_SIZE));
-  if (pages.length === 0) pages.push([]);
+  // model.reviews is newest first; page k (1-based) holds reviews (k-1)·PAGE_SIZE … k·PAGE_SIZE−1 counted from
+  // the oldest, so only the newest page is ever short and new reviews never move a review to another page.
+  const n = model.reviews.length;
+  const count = Math.max(1, Math.ceil(n / PAGE_SIZE));
+  for (let k = 1; k <= count; k++) pages.push(model.reviews.slice(Math.max(0, n - k * PAGE_SIZE), n - (k - 1) * PAGE_SIZE));
   // Reviews are newest first, so months come out newest first and each month keeps the same order.
   const monthByKey = new Map<string, MonthArchive>();
   for (const review of model.reviews) {
@@ -50,9 +57,22 @@ export function getPageData(model: SiteModel): PageData {
   return data;
 }
 
-/** URL path of listing page `n` (1-based). */
+/** The latest listing page: the newest PAGE_SIZE reviews, with the totals, the filters and the month index. */
+export const LATEST_LISTING_PATH = '/reviews/';
+
+/** URL path of listing page `n` (1-based, counted from the oldest review). */
 export function listingPath(n: number): string {
-  return n <= 1 ? '/reviews/' : `/reviews/page/${n}/`;
+  return `/reviews/page/${n}/`;
+}
+
+/** The listing page (counted from the oldest) that shows the review at `index` of the newest-first list of `count`. */
+export function pageOfIndex(index: number, count: number): number {
+  return Math.floor((count - 1 - index) / PAGE_SIZE) + 1;
+}
+
+/** Number of the first review on page `n`, counted from the oldest (1-based). */
+export function firstOnPage(n: number): number {
+  return (n - 1) * PAGE_SIZE + 1;
 }
 
 /** Month archives grouped by year, newest year first: the "browse by month" index. */

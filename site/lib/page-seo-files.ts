@@ -3,7 +3,7 @@ import type { SiteModel } from '../../core/model/build-site-model.ts';
 import { escapeHtml } from '../../core/feeds/escape-html.ts';
 import { latestDate } from '../../core/model/latest-date.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-paths.ts';
-import { getPageData, listingPath } from './page-data.ts';
+import { getPageData, LATEST_LISTING_PATH, listingPath } from './page-data.ts';
 import { formatRating, plural } from './page-format.ts';
 import { mcpTools } from './page-mcp-tools.ts';
 
@@ -12,6 +12,7 @@ export function renderSitemap(model: SiteModel): string {
   const { pages, months } = getPageData(model);
   const entries: { path: string; lastmod: string | null }[] = [
     { path: '/', lastmod: model.updated },
+    { path: LATEST_LISTING_PATH, lastmod: model.updated },
     ...pages.map((p, i) => ({ path: listingPath(i + 1), lastmod: latestDate(p) ?? model.updated })),
     ...months.map((m) => ({ path: m.path, lastmod: latestDate(m.reviews) })),
     { path: '/developers/', lastmod: null },

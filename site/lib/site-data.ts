@@ -12,10 +12,23 @@ type Cache = { key: string; model: SiteModel };
  * Cached on globalThis because the build script and Astro's bundled pages are separate module
  * instances in one process: the script builds the model, the pages reuse it.
  */
+function currentKey(): string {
+  const { BASE_URL } = buildOptionsFromEnv(process.env);
+  return `${contentDirFromEnv()}\n${BASE_URL}`;
+}
+
+/**
+ * Hands the pages a model the build made itself (scripts/build.ts reads the reviews on worker threads and
+ * reuses earlier analyses): it must be the model of the current CONTENT_DIR and BASE_URL, as getSiteModel's.
+ */
+export function provideSiteModel(model: SiteModel): void {
+  (globalThis as unknown as Record<symbol, Cache | undefined>)[KEY] = { key: currentKey(), model };
+}
+
 export function getSiteModel(): SiteModel {
   const dir = contentDirFromEnv();
   const { BASE_URL } = buildOptionsFromEnv(process.env);
-  const key = `${dir}\n${BASE_URL}`;
+  const key = currentKey();
   const g = globalThis as unknown as Record<symbol, Cache | undefined>;
   const cached = g[KEY];
   if (cached && cached.key === key) return cached.model;

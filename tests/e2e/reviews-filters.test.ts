@@ -155,22 +155,35 @@ describe('home page links into the filters', () => {
 });
 
 describe('pagination and permalinks', () => {
-  it('pages through every review in order, 50 a page', async () => {
+  it('pages through every review in order from the newest: /reviews/ the newest 50, then pages of 50 counted from the oldest', async () => {
     const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { id: string; date: string }[] };
+    const ids = doc.reviews.map((r) => r.id);
+    const total = Math.ceil(ids.length / 50);
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${sidecar.origin}/reviews/`);
-    const seen: string[] = [];
-    for (let n = 1; ; n++) {
-      seen.push(...(await reviewIds(page, '#page_static')));
-      expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href').catch(() => null)).toBe(
-        n === 1 ? '/reviews/' : `/reviews/page/${n}/`,
-      );
+    expect(await reviewIds(page, '#page_static')).toEqual(ids.slice(0, 50));
+    expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href')).toBe('/reviews/');
+    // "Older" leads to the numbered page with the newest review /reviews/ does not show, then down to page 1.
+    const seen: string[] = [...ids.slice(0, 50)];
+    let n = Math.floor((ids.length - 51) / 50) + 1;
+    for (;;) {
       const older = await page.$('nav.pagination a[rel="next"]');
       if (!older) break;
-      await Promise.all([page.waitForURL(`**/reviews/page/${n + 1}/`), older.click()]);
+      await Promise.all([page.waitForURL(`**/reviews/page/${n}/`), older.click()]);
+      const shown = await reviewIds(page, '#page_static');
+      // Page n holds reviews (n-1)*50+1 … n*50 counted from the oldest, newest first.
+      expect(shown).toEqual(ids.slice(Math.max(0, ids.length - n * 50), ids.length - (n - 1) * 50));
+      expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href')).toBe(`/reviews/page/${n}/`);
+      for (const id of shown) if (!seen.includes(id)) seen.push(id);
+      n--;
     }
-    expect(seen).toEqual(doc.reviews.map((r) => r.id));
+    expect(n).toBe(0);
+    expect(seen).toEqual(ids);
+    // The newest numbered page exists too, and "Newer" climbs back to it.
+    await page.goto(`${sidecar.origin}/reviews/page/${total}/`);
+    expect(await reviewIds(page, '#page_static')).toEqual(ids.slice(0, ids.length - (total - 1) * 50));
+    expect(await page.$('nav.pagination a[rel="prev"]')).toBeNull();
     await context.close();
   });
 

@@ -102,8 +102,9 @@ describe('structured data and discovery', () => {
     expect(locs).toContain(`${base}/`);
     expect(locs).toContain(`${base}/developers/`);
     for (const m of months) expect(locs).toContain(`${base}/reviews/${m}/`);
-    for (let n = 2; n <= pages; n++) expect(locs).toContain(`${base}/reviews/page/${n}/`);
-    expect(locs).toHaveLength(1 + pages + months.size + 1);
+    expect(locs).toContain(`${base}/reviews/`);
+    for (let n = 1; n <= pages; n++) expect(locs).toContain(`${base}/reviews/page/${n}/`);
+    expect(locs).toHaveLength(2 + pages + months.size + 1);
     for (const loc of locs) {
       const r = await fetch(`${sidecar.origin}${new URL(loc).pathname}`, { method: 'HEAD' });
       expect(r.status, loc).toBe(200);

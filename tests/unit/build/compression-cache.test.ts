@@ -22,6 +22,27 @@ describe('the compression cache', () => {
     expect(await cache.get(page(2), 'gzip 9|brotli 11 text')).toBeNull();
   });
 
+  it('covers bodies of every size: a month archive of over 256 KB is not compressed again', async () => {
+    const dir = join(scratch, 'big');
+    const cache = createCompressionCache(dir);
+    const big = Buffer.from(
+      Array.from({ length: 6000 }, (_, i) => `<article id="r-${i}"><p>Review ${i * 7919}: the crew was on time.</p></article>`).join(''),
+    );
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    const first = await compress(big, cache);
+    expect(readdirSync(dir)).toHaveLength(2);
+    const hit = await cache.get(big, 'gzip 9|brotli 7 text');
+    expect(hit?.br.equals(first.br) && hit.gz.equals(first.gz)).toBe(true);
+  });
+
+  it('keeps archive pages (compressed at brotli 10) apart from the same bytes at 11', async () => {
+    const cache = createCompressionCache(join(scratch, 'archive'));
+    const archived = await compress(page(9), cache, true);
+    expect(brotliDecompressSync(archived.br).equals(page(9))).toBe(true);
+    expect(await cache.get(page(9), 'gzip 9|brotli 10 text')).not.toBeNull();
+    expect(await cache.get(page(9), 'gzip 9|brotli 11 text')).toBeNull();
+  });
+
   it('never serves an entry that does not decompress to the body (planted or truncated files)', async () => {
     const dir = join(scratch, 'b');
     const cache = createCompressionCache(dir);

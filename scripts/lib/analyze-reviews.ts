@@ -1,0 +1,137 @@
+import { availableParallelism } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { analyzeReview, type AnalyzedReview } from '../../core/insights/analyze-review.ts';
+import type { ReviewAnalyzer } from '../../core/insights/build-insights.ts';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import type { Review } from '../../core/schemas/review-schema.ts';
+import type { Progress } from './progress.ts';
+import { type AnalysisStore, PACK_ENTRIES, reviewKey } from './review-analysis-cache.ts';
+
+/** Below this many reviews to read, starting worker threads (each loads the engine) costs more than it saves. */
+const MIN_FOR_WORKERS = 2_000;
+
+type Analysis = Omit<AnalyzedReview, 'review'>;
+/** Heap limits of a worker thread (100k reviews: a worker's live data is under 150 MB). */
+const WORKER_OLD_SPACE_MB = 512;
+const WORKER_YOUNG_SPACE_MB = 16;
+
+export interface AnalyzeReviewsOptions {
+  /** Analyses of earlier builds (null: none). */
+  store: AnalysisStore | null;
+  /** Worker threads for the reviews not in the store (default: the machine's cores). */
+  threads?: number;
+  /** Fewest reviews to read for worker threads to be started (default MIN_FOR_WORKERS). */
+  workersFrom?: number;
+  /** Old-space limit of each worker thread in MB (default WORKER_OLD_SPACE_MB). */
+  workerHeapMb?: number;
+  progress?: Progress;
+}
+
+export interface AnalyzedReviews {
+  /** What buildInsights calls per review: the prepared analysis, or (a review it was not given) the engine itself. */
+  analyzer: ReviewAnalyzer;
+  /** Hex keys of every review's analysis, for AnalysisStore.tidy. */
+  keys: Set<string>;
+  reused: number;
+  analysed: number;
+}
+
+/**
+ * Reads every review once, before the site model is built: analyses of earlier builds are taken from the
+ * store (content-addressed by engine, business and the review as published), the rest are computed on
+ * worker threads — the reading is independent per review, so a cold build uses every core — and added to
+ * the store. Both paths give exactly what `analyzeReview` returns (V8's serializer keeps every value, -0
+ * and NaN included), so the output is byte-identical with or without reuse.
+ */
+export async function analyzeReviews(reviews: readonly Review[], business: BusinessConfig, options: AnalyzeReviewsOptions): Promise<AnalyzedReviews> {
+  const keys = reviews.map((r) => reviewKey(r).toString('hex'));
+  const wanted = new Set(keys);
+  const prepared = new Map<string, Analysis>();
+  for (const [key, bytes] of (await options.store?.load(wanted)) ?? []) prepared.set(key, deserialize(bytes) as Analysis);
+  const reused = prepared.size;
+  const missing: number[] = [];
+  const scheduled = new Set<string>();
+  keys.forEach((key, i) => {
+    if (prepared.has(key) || scheduled.has(key)) return;
+    scheduled.add(key);
+    missing.push(i);
+  });
+  options.progress?.start(missing.length, 'analysing reviews');
+  let pending: [Buffer, Buffer][] = [];
+  const flushes: Promise<void>[] = [];
+  const accept = (index: number, bytes: Buffer) => {
+    const key = keys[index]!;
+    prepared.set(key, deserialize(bytes) as Analysis);
+    pending.push([Buffer.from(key, 'hex'), bytes]);
+    if (pending.length >= PACK_ENTRIES) {
+      flushes.push(options.store?.add(pending) ?? Promise.resolve());
+      pending = [];
+    }
+    options.progress?.tick();
+  };
+  const list = missing.map((i) => reviews[i]!);
+  const workersFrom = options.workersFrom ?? MIN_FOR_WORKERS;
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.ceil(list.length / workersFrom)));
+  if (list.length < workersFrom) {
+    const lexicon = compileAspectLexicon(business);
+    list.forEach((review, j) => {
+      const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
+      accept(missing[j]!, serialize(analysis));
+    });
+  } else {
+    const share = Math.ceil(list.length / threads);
+    await Promise.all(
+      Array.from({ length: threads }, (_, t) =>
+        runWorker(
+          business,
+          list.slice(t * share, (t + 1) * share),
+          (j, bytes) => accept(missing[t * share + j]!, bytes),
+          options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
+        ).catch((e: unknown) => {
+          // A worker that failed (out of its heap, say) leaves its unread reviews to the main thread: slower, same result.
+          process.stderr.write(`review analysis: a worker stopped (${(e as Error).message}); the main thread reads its reviews\n`);
+          const lexicon = compileAspectLexicon(business);
+          for (let j = t * share; j < Math.min(list.length, (t + 1) * share); j++) {
+            if (prepared.has(keys[missing[j]!]!)) continue;
+            const { review: _, ...analysis } = analyzeReview(list[j]!, business, lexicon);
+            accept(missing[j]!, serialize(analysis));
+          }
+        }),
+      ),
+    );
+  }
+  flushes.push(options.store?.add(pending) ?? Promise.resolve());
+  await Promise.all(flushes);
+  options.progress?.done();
+  const analyzer: ReviewAnalyzer = (review, b, lexicon) => {
+    const known = b === business ? prepared.get(reviewKey(review).toString('hex')) : undefined;
+    return known ? { review, ...known } : analyzeReview(review, b, lexicon);
+  };
+  return { analyzer, keys: wanted, reused, analysed: list.length };
+}
+
+/** One worker thread over `reviews`; `onResult(j, bytes)` for the j-th, in order. */
+function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, bytes: Buffer) => void, heapMb: number): Promise<void> {
+  if (reviews.length === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), {
+      workerData: { business, reviews },
+      // A worker's live data is its share of the reviews, the engine and one batch: a bounded heap makes V8
+      // collect early instead of growing both workers' heaps beside the main thread's (peak RSS of the build).
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MB },
+    });
+    let received = 0;
+    worker.on('message', ({ start, batch }: { start: number; batch: Uint8Array[] }) => {
+      batch.forEach((u8, k) => onResult(start + k, Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength)));
+      received += batch.length;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 && received === reviews.length
+        ? resolve()
+        : reject(new Error(`review analysis worker stopped (exit ${code}, ${received}/${reviews.length})`)),
+    );
+  });
+}

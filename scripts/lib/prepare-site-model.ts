@@ -1,0 +1,38 @@
+import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
+import { buildInsights } from '../../core/insights/build-insights.ts';
+import { extractMentions } from '../../core/insights/extract-mentions.ts';
+import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
+import { type ExtractMentions, publishReviews } from '../../core/model/publish-reviews.ts';
+import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-dir.ts';
+import { provideSiteModel } from '../../site/lib/site-data.ts';
+import { analyzeReviews } from './analyze-reviews.ts';
+import type { Progress } from './progress.ts';
+import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analysis-cache.ts';
+
+/**
+ * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
+ * made with every review read once up front (analyzeReviews: earlier builds' analyses reused, the rest on
+ * worker threads), then handed to the pages (provideSiteModel). Returns the model and what was reused.
+ */
+export async function prepareSiteModel(progress?: Progress): Promise<{ model: SiteModel; reused: number; analysed: number }> {
+  const content = readContentDir(contentDirFromEnv());
+  const { BASE_URL } = buildOptionsFromEnv(process.env);
+  // Mentions are extracted once per text: the reviews are published twice (here, and inside buildSiteModel).
+  const mentions = new Map<string, ReturnType<ExtractMentions>>();
+  const extract: ExtractMentions = (text, business) => {
+    let found = mentions.get(text);
+    if (found === undefined) mentions.set(text, (found = extractMentions(text, business)));
+    return found;
+  };
+  const { reviews } = publishReviews(content.records, content.business, BASE_URL, extract);
+  const dir = analysisCacheDir();
+  const store = dir === null ? null : createAnalysisStore(dir, engineKey(content.business));
+  const analyzed = await analyzeReviews(reviews, content.business, { store, progress });
+  const model = buildSiteModel(content, BASE_URL, {
+    extractMentions: extract,
+    buildInsights: (input) => buildInsights(input, analyzed.analyzer),
+  });
+  provideSiteModel(model);
+  await store?.tidy(analyzed.keys);
+  return { model, reused: analyzed.reused, analysed: analyzed.analysed };
+}

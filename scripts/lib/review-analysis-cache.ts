@@ -1,0 +1,189 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
+import { absaModel } from '../../core/insights/model/absa-model.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import type { Review } from '../../core/schemas/review-schema.ts';
+import { isOwnFolder } from './compression-cache.ts';
+
+/** Where builds on this machine keep their per-review analyses (SHINGLE_ANALYSIS_CACHE overrides, `off` disables). */
+export function analysisCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = env.SHINGLE_ANALYSIS_CACHE ?? join(tmpdir(), 'shingle-analysis-cache');
+  return dir === 'off' || dir === '' ? null : dir;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+const MAGIC = Buffer.from('SHINGLE-ANALYSES-1\n');
+const KEY_BYTES = 32;
+/** Entries per pack file: a pack is read whole, so this bounds the memory a read adds (~4 KB an entry). */
+export const PACK_ENTRIES = 5_000;
+/** Engine folders (an older engine, business or Node) not used for this long are removed. */
+const KEEP_MS = 30 * 24 * 3600 * 1000;
+/** Packs beyond this many, or holding more than twice the entries in use, are rewritten into fresh ones. */
+const MAX_PACKS = 32;
+
+/** Every source file of core/ (the engine and all it imports), hashed by path and content. */
+function coreSourceHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|json)$/.test(entry.name))
+        hash
+          .update(`${relative(root, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
+    }
+  };
+  walk(join(root, 'core'));
+  return hash.digest('hex');
+}
+
+/**
+ * What an analysis depends on besides the review: the engine (its feature fingerprint, the weights' version,
+ * and — so a change to any rule that neither of those sees cannot serve old readings — every source file of
+ * core/), the business configuration (catalog names, aspects), and the Node/V8 version that serialized it.
+ */
+export function engineKey(business: BusinessConfig): string {
+  return createHash('sha256')
+    .update(`analysis 1|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
+    .update(JSON.stringify(business))
+    .digest('hex');
+}
+
+/** The content address of one review's analysis within an engine: the review exactly as it is published. */
+export function reviewKey(review: Review): Buffer {
+  return createHash('sha256').update(JSON.stringify(review)).digest();
+}
+
+export interface AnalysisStore {
+  /** Serialized analyses found for the keys asked (hex key → bytes); never throws (a bad pack is skipped). */
+  load(wanted: ReadonlySet<string>): Promise<Map<string, Buffer>>;
+  /** Adds entries as one more pack (temporary name, then rename). */
+  add(entries: ReadonlyArray<[Buffer, Buffer]>): Promise<void>;
+  /** After a build: rewrites the packs when over half of their bytes are no longer used (or there are too many), and removes old engines. */
+  tidy(used: ReadonlySet<string>, now?: number): Promise<void>;
+}
+
+/** A pack: MAGIC, the SHA-256 of the body, the body ([32-byte key][u32 length][bytes] …). */
+function encodePack(entries: ReadonlyArray<[Buffer, Buffer]>): Buffer {
+  const parts: Buffer[] = [];
+  for (const [key, bytes] of entries) {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    parts.push(key, length, bytes);
+  }
+  const body = Buffer.concat(parts);
+  return Buffer.concat([MAGIC, createHash('sha256').update(body).digest(), body]);
+}
+
+/** The entries of a pack, or null when it is not one or not whole (truncated, altered). */
+function decodePack(file: Buffer): [string, Buffer][] | null {
+  if (file.length < MAGIC.length + KEY_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const body = file.subarray(MAGIC.length + KEY_BYTES);
+  if (
+    !createHash('sha256')
+      .update(body)
+      .digest()
+      .equals(file.subarray(MAGIC.length, MAGIC.length + KEY_BYTES))
+  )
+    return null;
+  const out: [string, Buffer][] = [];
+  for (let at = 0; at < body.length; ) {
+    if (at + KEY_BYTES + 4 > body.length) return null;
+    const key = body.toString('hex', at, at + KEY_BYTES);
+    const length = body.readUInt32BE(at + KEY_BYTES);
+    at += KEY_BYTES + 4;
+    if (at + length > body.length) return null;
+    out.push([key, body.subarray(at, at + length)]);
+    at += length;
+  }
+  return out;
+}
+
+/**
+ * The analyses of one engine (see engineKey) in `<dir>/<engine>/pack-*.bin`. Used only inside a folder that is
+ * this user's and writable by no one else (as the compression cache): an analysis cannot be checked without
+ * computing it again, so entries must come from this user's own builds; each pack also carries its SHA-256,
+ * so a truncated or altered pack is ignored whole. Any error reads as "not cached": the cache never fails a build.
+ */
+export function createAnalysisStore(dir: string, engine: string): AnalysisStore {
+  const folder = join(dir, engine);
+  const packs = async () => (await readdir(folder).catch(() => [] as string[])).filter((n) => /^pack-[0-9a-f]{16}\.bin$/.test(n)).sort();
+  const own = async () => (await isOwnFolder(dir)) && (await isOwnFolder(folder));
+  const writePack = async (entries: ReadonlyArray<[Buffer, Buffer]>) => {
+    const name = `pack-${randomBytes(8).toString('hex')}.bin`;
+    const temp = join(folder, `.${name}.${process.pid}.tmp`);
+    await writeFile(temp, encodePack(entries));
+    await rename(temp, join(folder, name));
+  };
+  // Entries seen by load and written by add: what tidy weighs against the entries in use.
+  let held = 0;
+  let added = 0;
+  return {
+    async load(wanted) {
+      const found = new Map<string, Buffer>();
+      try {
+        if (!(await own())) return found;
+        const now = new Date();
+        await utimes(folder, now, now).catch(() => undefined);
+        for (const name of await packs()) {
+          const entries = decodePack(await readFile(join(folder, name)).catch(() => Buffer.alloc(0)));
+          held += entries?.length ?? 0;
+          // Copied out of the pack's buffer, so the pack itself can be freed.
+          for (const [key, bytes] of entries ?? []) if (wanted.has(key) && !found.has(key)) found.set(key, Buffer.from(bytes));
+        }
+      } catch {
+        // Unreadable folder: nothing cached.
+      }
+      return found;
+    },
+    async add(entries) {
+      if (entries.length === 0) return;
+      try {
+        await mkdir(folder, { recursive: true, mode: 0o700 });
+        if (!(await own())) return;
+        await writePack(entries);
+        added += entries.length;
+      } catch {
+        // A full disk or a folder we may not write to: the next build analyses again.
+      }
+    },
+    async tidy(used, now = Date.now()) {
+      try {
+        if (!(await own())) return;
+        for (const name of await readdir(dir)) {
+          if (name === engine || !/^[0-9a-f]{64}$/.test(name)) continue; // only ever our own folders
+          const { mtimeMs } = await stat(join(dir, name)).catch(() => ({ mtimeMs: now }));
+          if (now - mtimeMs > KEEP_MS) await rm(join(dir, name), { recursive: true, force: true });
+        }
+        const names = await packs();
+        // Rewritten when over half of the entries are no longer used (reviews edited or removed, an older
+        // engine's) or there are too many packs (one more each night): read one pack at a time, keep what is used.
+        const entriesOf = async (name: string) => decodePack(await readFile(join(folder, name)).catch(() => Buffer.alloc(0))) ?? [];
+        if (names.length <= MAX_PACKS && held + added <= 2 * used.size) return;
+        let batch: [Buffer, Buffer][] = [];
+        const kept = new Set<string>();
+        for (const name of names) {
+          for (const [key, bytes] of await entriesOf(name)) {
+            if (!used.has(key) || kept.has(key)) continue;
+            kept.add(key);
+            batch.push([Buffer.from(key, 'hex'), Buffer.from(bytes)]);
+            if (batch.length >= PACK_ENTRIES) {
+              await writePack(batch);
+              batch = [];
+            }
+          }
+        }
+        if (batch.length) await writePack(batch);
+        for (const name of names) await rm(join(folder, name), { force: true });
+      } catch {
+        // Another build tidying at the same time, or a folder we may not write to.
+      }
+    },
+  };
+}
