@@ -1,4 +1,4 @@
-import { MAX_ISSUES } from '../http/cap-issues.ts';
+import { MAX_ISSUES } from '../schemas/error-schema.ts';
 import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
 import { REJECTION_REASON_CODES } from '../schemas/rejection-reason-schema.ts';
