@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { claimedDeliveryOf, num, str } from './store-rows.ts';
+import { claimedDeliveryOf, num, str, toSubscription, toVerification } from './store-rows.ts';
 import { claimOwner } from './claim-owner.ts';
 import { preparePrivateDatabaseFile } from './private-file.ts';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import type {
-  DeliveryResult,
-  HubStore,
-  PendingVerification,
-  RemovedSubscription,
-  SubscriptionActivation,
-  SubscriptionRecord,
-  WakeKind,
-} from './hub-store.ts';
+import { DatabaseSync } from 'node:sqlite';
+import type { DeliveryResult, HubStore, RemovedSubscription, SubscriptionActivation, WakeKind } from './hub-store.ts';
 
 /**
  * Versioned migrations: PRAGMA user_version records the last one applied (SQLite's own counter, in
@@ -91,23 +83,6 @@ export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.lengt
     }
   }
   return Math.max(version, target);
-}
-
-type Row = Record<string, SQLOutputValue>;
-
-function toSubscription(r: Row): SubscriptionRecord {
-  return {
-    id: String(r.id),
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    expiresAt: num(r.expires_at),
-    createdAt: num(r.created_at),
-    verifiedAt: num(r.verified_at),
-    failures: num(r.failures),
-  };
 }
 
 /**
@@ -330,18 +305,5 @@ export function openSqliteHubStore(path: string): HubStore {
       wakeListeners.clear();
       if (db.isOpen) db.close();
     },
-  };
-}
-
-function toVerification(r: Row): PendingVerification {
-  return {
-    id: String(r.id),
-    mode: r.mode === 'unsubscribe' ? 'unsubscribe' : 'subscribe',
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    createdAt: num(r.created_at),
   };
 }
