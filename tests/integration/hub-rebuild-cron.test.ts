@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview, makeWorkspace } from '../helpers/hub-workspace.ts';
+import { sqliteHoldsSubscriptions, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
 import { silentLogger } from '../../sidecar/logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -40,9 +41,13 @@ afterAll(async () => {
 
 describe('REBUILD_CRON', () => {
   it('rebuilds from content/ on schedule and publishes the changed feed', async () => {
-    const callback = sub.url('/nightly');
-    expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${sidecar.baseUrl}/feed.xml` })).status).toBe(202);
-    await sub.waitFor(() => sub.verificationsFor('/nightly').length === 1, 'verification');
+    await subscribeAndWait({
+      post: sidecar.post,
+      sub,
+      paths: '/nightly',
+      topic: `${sidecar.baseUrl}/feed.xml`,
+      held: sqliteHoldsSubscriptions(ws.dbPath),
+    });
     // The workspace's dist/ is a copy of a build of the same content: a scheduled run has nothing to do.
     await sub.waitFor(() => rebuilds.includes('rebuild_skipped'), 'a scheduled run with unchanged inputs to be skipped', 10_000);
     expect(rebuilds).not.toContain('rebuild_finished');
