@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type Notification, type TestCa } from '../helpers/https-subscriber.ts';
+import type { HttpsSubscriber, Notification, TestCa } from '../helpers/https-subscriber.ts';
+import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 import { sqliteHoldsSubscriptions, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
@@ -18,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 let clockOffset = 0;
 
 const topicUrl = (path: string) => `${sidecar.baseUrl}${path}`;
@@ -54,24 +55,16 @@ const subscriptionRow = (path: string, topicPath: string) =>
     topicUrl(topicPath),
   );
 
+let bed: HubTestBed | undefined;
 beforeAll(async () => {
-  ca = createTestCa();
-  sub = await startHttpsSubscriber({ ca });
-  ws = await makeWorkspace(inject('distDir'));
-  sidecar = await startHubSidecar({
-    distDir: ws.distDir,
-    dbPath: ws.dbPath,
-    env: { HUB_CA_FILE: ca.caFile, HUB_SWEEP_CRON: '* * * * * *', HUB_LEASE_MIN: '2s' },
+  bed = await startHubTestBed(inject('distDir'), {
+    env: { HUB_SWEEP_CRON: '* * * * * *', HUB_LEASE_MIN: '2s' },
     clock: () => Date.now() + clockOffset,
   });
+  ({ ca, sub, ws, sidecar } = bed);
 });
 
-afterAll(async () => {
-  await sidecar?.close();
-  await sub?.close();
-  ws?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
 
 describe('a rebuild with one new review', () => {
   const plan = [
