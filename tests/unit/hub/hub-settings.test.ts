@@ -10,10 +10,11 @@ const Schema = z.object(HubConfigShape);
 
 describe('hub settings', () => {
   it('has safe defaults', () => {
+    // The hub's database file is opened by sidecar/storage/open-stores.ts straight from the config.
+    expect(loadConfig({}).HUB_DB_PATH).toBe('data/hub.db');
     const s = resolveHubSettings(loadConfig({}));
     expect(s).toMatchObject({
       baseUrl: 'http://localhost:4321',
-      dbPath: 'data/hub.db',
       retryDelaysMs: [30_000, 300_000, 1_800_000],
       allow: [],
       publishToken: '',
