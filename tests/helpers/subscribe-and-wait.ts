@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { HttpsSubscriber } from './https-subscriber.ts';
+import type { HubSidecar } from './hub-sidecar.ts';
 import { readHubDb } from './hub-workspace.ts';
 
 /** Checks a condition again this often while waiting for a database row or a log line. */
@@ -51,6 +52,11 @@ export function sqliteHoldsSubscriptions(dbPath: string): SubscribeAndWaitOption
     const have = new Set(rows.map((r) => r.callback));
     return callbacks.every((c) => have.has(c));
   };
+}
+
+/** `post` and `held` for an in-process hub sidecar (tests/helpers/hub-sidecar.ts) on its SQLite store. */
+export function onHubSidecar(sidecar: HubSidecar): Pick<SubscribeAndWaitOptions, 'post' | 'held'> {
+  return { post: sidecar.post, held: sqliteHoldsSubscriptions(sidecar.dbPath) };
 }
 
 /** Resolves once `condition` holds, checking every POLL_MS; fails naming `what` after `timeoutMs`. */

@@ -11,7 +11,7 @@ import type { HttpsSubscriber, Notification, TestCa } from '../helpers/https-sub
 import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
-import { sqliteHoldsSubscriptions, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
+import { onHubSidecar, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
 
 const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,7 +35,7 @@ function served(path: string): { bytes: Buffer; contentType: string; hash: strin
 }
 
 async function subscribe(path: string, topicPath: string, extra: Record<string, string> = {}) {
-  await subscribeAndWait({ post: sidecar.post, sub, paths: path, topic: topicUrl(topicPath), extra, held: sqliteHoldsSubscriptions(sidecar.dbPath) });
+  await subscribeAndWait({ ...onHubSidecar(sidecar), sub, paths: path, topic: topicUrl(topicPath), extra });
 }
 
 /** Rebuilds dist/ with new content; resolves when the sidecar has swapped it in. */
@@ -216,13 +216,7 @@ describe('a newer build supersedes a pending retry', () => {
     });
     try {
       sub.script('/supersede', { notify: (_n, i) => ({ status: i === 0 ? 500 : 204 }) });
-      await subscribeAndWait({
-        post: hub.post,
-        sub,
-        paths: '/supersede',
-        topic: `${hub.baseUrl}/feed.xml`,
-        held: sqliteHoldsSubscriptions(own.dbPath),
-      });
+      await subscribeAndWait({ ...onHubSidecar(hub), sub, paths: '/supersede', topic: `${hub.baseUrl}/feed.xml` });
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();

@@ -9,7 +9,7 @@ import type { HttpsSubscriber } from '../helpers/https-subscriber.ts';
 import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
 import type { HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview } from '../helpers/hub-workspace.ts';
-import { sqliteHoldsSubscriptions, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
+import { onHubSidecar, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
 import { silentLogger } from '../../sidecar/logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -33,13 +33,7 @@ afterAll(() => bed?.close());
 
 describe('REBUILD_CRON', () => {
   it('rebuilds from content/ on schedule and publishes the changed feed', async () => {
-    await subscribeAndWait({
-      post: sidecar.post,
-      sub,
-      paths: '/nightly',
-      topic: `${sidecar.baseUrl}/feed.xml`,
-      held: sqliteHoldsSubscriptions(ws.dbPath),
-    });
+    await subscribeAndWait({ ...onHubSidecar(sidecar), sub, paths: '/nightly', topic: `${sidecar.baseUrl}/feed.xml` });
     // The workspace's dist/ is a copy of a build of the same content: a scheduled run has nothing to do.
     await sub.waitFor(() => rebuilds.includes('rebuild_skipped'), 'a scheduled run with unchanged inputs to be skipped', 10_000);
     expect(rebuilds).not.toContain('rebuild_finished');
