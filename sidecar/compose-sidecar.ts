@@ -75,7 +75,15 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
   const hub: ComposedSidecar['hub'] =
     overrides.hub === false
       ? stubHub()
-      : await createHub({ snapshots, config, logger, ...(stores && { store: stores.hub }), ...hubOverride, refresh: async () => watcher?.check() });
+      : // Without an injected store, `stores` was opened just above: open-stores.ts is the hub's one opener.
+        await createHub({
+          snapshots,
+          config,
+          logger,
+          ...hubOverride,
+          store: hubOverride?.store ?? stores!.hub,
+          refresh: async () => watcher?.check(),
+        });
   const mcpOverride = overrides.mcp;
   const mcpHandler =
     mcpOverride && 'handler' in mcpOverride

@@ -1,33 +1,14 @@
 import { compareReviews } from '../model/compare-reviews.ts';
 import type { Business } from '../schemas/business-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
+import type { FindEngine } from './find-engine.ts';
 import { FIND_OPTIONS } from './find-options.ts';
-import type { FindQuery } from './find-query-schema.ts';
-import type { Highlight } from './find-response-schema.ts';
 import { cachedFold, termsOf } from './internal/find-terms.ts';
 import { PostingsBuilder } from './internal/postings.ts';
 import { createRanker } from './internal/rank-reviews.ts';
 import { TermExpander, type EntityKind } from './internal/term-expander.ts';
 
-/** One ranked result. */
-export interface FindHit {
-  review: Review;
-  score: number;
-  highlights: Highlight[];
-}
-
-export interface FindResult {
-  hits: FindHit[];
-  /** Reviews that matched, before `limit`. */
-  total: number;
-  /** True when every review counted in `total` has every query word; false when some have only most (or some) of them. */
-  matchedAll: boolean;
-}
-
-/** Ranked, typo-tolerant search over one build's reviews: GET /api/reviews/find and the MCP tool find_reviews. */
-export interface FindEngine {
-  find(query: FindQuery): FindResult;
-}
+export type { FindEngine, FindHit, FindResult } from './find-engine.ts';
 
 type FindBusiness = Pick<Business, 'technicians' | 'services' | 'serviceAreas'>;
 

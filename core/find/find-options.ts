@@ -34,5 +34,3 @@ export const FIND_OPTIONS = {
   /** BM25+ parameters (minisearch's defaults). */
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
 } as const;
-
-export type FindOptions = typeof FIND_OPTIONS;

@@ -29,4 +29,3 @@ export const FindQuerySchema = z
   })
   .strict();
 export type FindQuery = z.infer<typeof FindQuerySchema>;
-export type FindQueryInput = z.input<typeof FindQuerySchema>;

@@ -1,7 +1,4 @@
-import type { ErrorIssue } from '../schemas/error-schema.ts';
-
-/** Most issues an error body lists; the rest are counted, so a long bad query cannot amplify into a large answer. */
-export const MAX_ISSUES = 20;
+import { type ErrorIssue, MAX_ISSUES } from '../schemas/error-schema.ts';
 
 /**
  * The first MAX_ISSUES issues, then (when there were more) one `too_many_issues` issue that says

@@ -1,5 +1,5 @@
 import type { Cidr } from './cidr.ts';
-import { classifyAddress, isAddressAllowed, type AddressClass } from './classify-address.ts';
+import { isAddressAllowed } from './classify-address.ts';
 import { parseIpLiteral } from './ip-literal.ts';
 
 /** Longest accepted callback URL, in characters. */
@@ -36,10 +36,4 @@ export function checkCallbackUrl(raw: string, allow: readonly Cidr[]): CallbackC
     return { ok: false, code: 'forbidden_address', message: 'must not point to a loopback, private, link-local or otherwise reserved address' };
   }
   return { ok: true, url, host: url.hostname.toLowerCase() };
-}
-
-/** Class of an IP-literal host (for logs and tests); null for a host name. */
-export function literalHostClass(hostname: string): AddressClass | null {
-  const literal = parseIpLiteral(hostname);
-  return literal ? classifyAddress(literal) : null;
 }

@@ -10,7 +10,6 @@ export const SECRET_MAX_BYTES = 200;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export const HubModeSchema = z.enum(['subscribe', 'unsubscribe', 'publish']);
-export type HubMode = z.infer<typeof HubModeSchema>;
 
 export type HubRequest =
   | { mode: 'subscribe'; callback: string; host: string; topic: string; leaseSeconds: number; secret: string | null }

@@ -1,5 +1,5 @@
 import { areNameVariants } from '../verify/nicknames.ts';
-import { foldName } from '../verify/person-name.ts';
+import { foldText } from '../search/fold-text.ts';
 import { ANONYMOUS_AUTHOR, publishedAuthor } from './author-initials.ts';
 
 /** A word of a reply: letters, marks, apostrophes and hyphens inside. */
@@ -15,17 +15,17 @@ interface NameHit {
 /** Where an owner reply names the reviewer: their first name or a nickname of it ("Bill" for William), as a word. */
 function findReviewerName(reply: string, author: string): NameHit[] {
   const [first = '', last = ''] = author.split(' ');
-  const given = foldName(first.replace(/\.$/, ''));
+  const given = foldText(first.replace(/\.$/, ''));
   if (author === ANONYMOUS_AUTHOR || given.length < 2) return [];
-  const lastInitial = foldName(last.replace(/\.$/, '')).slice(0, 1);
+  const lastInitial = foldText(last.replace(/\.$/, '')).slice(0, 1);
   const words = [...reply.matchAll(WORD)];
   const hits: NameHit[] = [];
   words.forEach((m, i) => {
-    const word = foldName(m[0]);
+    const word = foldText(m[0]);
     if (!/^\p{Lu}/u.test(m[0]) || (word !== given && !areNameVariants(word, given))) return;
     const next = words[i + 1];
     const between = next ? reply.slice(m.index + m[0].length, next.index) : '';
-    const withSurname = !!next && lastInitial !== '' && between === ' ' && /^\p{Lu}/u.test(next[0]) && foldName(next[0]).startsWith(lastInitial);
+    const withSurname = !!next && lastInitial !== '' && between === ' ' && /^\p{Lu}/u.test(next[0]) && foldText(next[0]).startsWith(lastInitial);
     hits.push({ index: m.index, length: withSurname ? next!.index + next![0].length - m.index : m[0].length, withSurname });
   });
   return hits;

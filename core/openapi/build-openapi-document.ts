@@ -1,4 +1,5 @@
-import { MAX_ISSUES } from '../http/cap-issues.ts';
+import { SPEC_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol-versions.ts';
+import { MAX_ISSUES } from '../schemas/error-schema.ts';
 import { BUSY_RETRY_AFTER_SECONDS, DYNAMIC_LIMIT_DEFAULTS } from '../http/dynamic-limits.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH } from '../model/published-paths.ts';
 import { REJECTION_REASON_CODES } from '../schemas/rejection-reason-schema.ts';
@@ -17,6 +18,8 @@ const CONDITIONAL_HEADERS = {
   },
   'Cache-Control': { schema: { type: 'string' } },
 };
+/** Versions /mcp negotiates besides the spec's (the summary names them). */
+const OTHER_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== SPEC_PROTOCOL_VERSION);
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
 const limits = DYNAMIC_LIMIT_DEFAULTS;
 /** The answers every dynamic endpoint (search, since, /mcp) may give under load, with the defaults of the sidecar's config schema. */
@@ -197,7 +200,7 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           responses: { '405': { description: 'Method Not Allowed; `Allow: POST, DELETE, OPTIONS`.' } },
         },
         post: {
-          summary: 'Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol 2025-06-18 (2025-11-25 also negotiated).',
+          summary: `Model Context Protocol over streamable HTTP (JSON-RPC 2.0), protocol ${SPEC_PROTOCOL_VERSION} (${OTHER_PROTOCOL_VERSIONS.join(', ')} also negotiated).`,
           description: [
             'Send `Accept: application/json, text/event-stream`. `initialize` returns `Mcp-Session-Id`; send it on later requests (missing → 400, unknown, expired or ended → 404: initialize again).',
             'Every answer carries a renewed `Mcp-Session-Id` (sliding idle expiry). Responses are JSON (no SSE stream). Read-only tools: get_business, search_reviews and more (see tools/list).',
@@ -205,7 +208,12 @@ export function buildOpenApiDocument(baseUrl: string): Obj {
           ].join(' '),
           parameters: [
             { name: 'Mcp-Session-Id', in: 'header', required: false, schema: { type: 'string' }, description: 'Required after initialize.' },
-            { name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-06-18', '2025-11-25'] } },
+            {
+              name: 'MCP-Protocol-Version',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', enum: [...SUPPORTED_PROTOCOL_VERSIONS].sort() },
+            },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
           responses: {

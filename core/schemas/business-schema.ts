@@ -31,7 +31,6 @@ export const TechnicianSchema = z
 export type Technician = z.infer<typeof TechnicianSchema>;
 
 export const ServiceAreaSchema = z.object({ id: SlugSchema, name: z.string().min(1), region: z.string().min(1).optional() }).strict();
-export type ServiceArea = z.infer<typeof ServiceAreaSchema>;
 
 export const AspectSchema = z
   .object({

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MAX_ISSUES } from '../http/cap-issues.ts';
+
+/**
+ * Most issues an error body lists; the rest are counted (core/http/cap-issues.ts), so a long bad query cannot
+ * amplify into a large answer. Part of the body's shape, so it lives beside the schema that describes it.
+ */
+export const MAX_ISSUES = 20;
 
 /** One validation problem, in the shape every 400 response uses. */
 export const ErrorIssueSchema = z

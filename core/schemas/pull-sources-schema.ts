@@ -25,4 +25,3 @@ export const PullSourcesSchema = z
     jobs: z.string().min(1).optional().meta({ description: 'Jobs CSV, relative to the content folder (JOBS_CSV overrides).' }),
   })
   .strict();
-export type PullSources = z.infer<typeof PullSourcesSchema>;

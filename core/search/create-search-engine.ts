@@ -1,6 +1,6 @@
 import { compareReviews } from '../model/compare-reviews.ts';
 import type { Review } from '../schemas/review-schema.ts';
-import { foldText } from './fold-text.ts';
+import { foldName, foldText } from './fold-text.ts';
 import { serviceKey, technicianKeys } from './match-mentions.ts';
 import type { CreateSearchEngine, SearchEngine, SearchResult } from './search-engine.ts';
 import type { SearchQuery } from './search-query-schema.ts';
@@ -48,7 +48,7 @@ export const createSearchEngine: CreateSearchEngine = (reviews, business) => {
     const ratingOk = ratingTable(query);
 
     const lists: Uint32Array[] = [];
-    if (query.mentions_technician !== undefined) lists.push(byTechnician.get(foldText(query.mentions_technician)) ?? EMPTY_LIST);
+    if (query.mentions_technician !== undefined) lists.push(byTechnician.get(foldName(query.mentions_technician)) ?? EMPTY_LIST);
     if (query.mentions_service !== undefined) lists.push(byService.get(serviceKey(query.mentions_service)) ?? EMPTY_LIST);
     lists.sort((a, b) => a.length - b.length);
     const driver = lists[0];

@@ -7,7 +7,17 @@ const NONSPACING_MARKS = /\p{Mn}/gu;
  * nonspacing combining mark removed, then `toLowerCase()`. So "ÉTÉ", "été" and "ete" all fold to
  * "ete", full-width "ＲＯＯＦ" to "roof", the ligature "ﬁ" to "fi" and "Ⅻ" to "xii"; "ß" stays "ß"
  * (no full case folding). A query matches when its folded form is a substring of the folded review text.
+ * Names are folded the same way (foldName below): the verify matcher, the MCP prompts and completions and
+ * the `mentions_technician` filter all mean the same person by the same spelling.
  */
 export function foldText(text: string): string {
   return text.normalize('NFKD').replace(NONSPACING_MARKS, '').toLowerCase();
+}
+
+/**
+ * A name (technician, service, customer) as lookups compare it: foldText, then surrounding white space
+ * dropped, so " Big Dave " and "BIG DAVE" name the same technician everywhere.
+ */
+export function foldName(name: string): string {
+  return foldText(name).trim();
 }

@@ -1,7 +1,7 @@
 import type { ZodError } from 'zod';
-import { capIssues, MAX_ISSUES } from '../http/cap-issues.ts';
+import { capIssues } from '../http/cap-issues.ts';
 import { parseQueryString } from '../http/parse-query-string.ts';
-import type { ErrorIssue } from '../schemas/error-schema.ts';
+import { type ErrorIssue, MAX_ISSUES } from '../schemas/error-schema.ts';
 import { SearchQuerySchema, type SearchQuery } from './search-query-schema.ts';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ErrorIssue[] };

@@ -1,5 +1,5 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
-import { foldName } from './person-name.ts';
+import { foldText } from '../search/fold-text.ts';
 
 /** Finds catalog ids by the words people use: technician names and aliases, service names and keywords, towns. */
 export interface CatalogLookup {
@@ -15,7 +15,7 @@ export interface CatalogLookup {
 }
 
 const norm = (s: string) =>
-  foldName(s)
+  foldText(s)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

@@ -1,3 +1,5 @@
+import { foldText } from '../search/fold-text.ts';
+
 /** A person's name reduced to what matching compares, folded (lower case, no accents). */
 export interface PersonName {
   /** Given name, or its initial when only an initial is known. */
@@ -6,11 +8,6 @@ export interface PersonName {
   /** Surname, or its initial ("m" for "Rhonda M."), or "" when absent. */
   last: string;
   lastIsInitial: boolean;
-}
-
-/** Lower case, accents removed ("José" → "jose"), so "José H." meets "Jose Hernandez". */
-export function foldName(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 }
 
 /**
@@ -22,7 +19,8 @@ export function parsePersonName(raw: string): PersonName | null {
   let text = raw;
   const comma = raw.split(',');
   if (comma.length === 2 && comma[1]!.trim() !== '') text = `${comma[1]} ${comma[0]}`;
-  const words = foldName(text)
+  // Lower case, accents removed ("José" → "jose"), so "José H." meets "Jose Hernandez": the one fold of names.
+  const words = foldText(text)
     .split(/[\s&/]+/)
     .map((w) => w.replace(/[^\p{L}'’.-]/gu, '').replace(/^['’.-]+|['’-]+$/g, ''))
     .filter((w) => w !== '' && !/^(mr|mrs|ms|dr|jr|sr|ii|iii)\.?$/.test(w));

@@ -22,15 +22,28 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The one JSON error writer of the sidecar's request pipelines (Express routes, the fast handlers, the
+ * Node-level refusals, /mcp): `headers` first, then the JSON body with its type and length; no body to a HEAD.
+ */
+export function writeJsonError(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Iterable<readonly [string, string]>,
+  head: boolean,
+): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.statusCode = status;
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(head ? undefined : bytes);
+}
+
 /** Writes a JSON error body (the ErrorBody shape), never cached. */
 export function sendError(res: ServerResponse, error: HttpError, head = false): void {
-  const body = Buffer.from(JSON.stringify(error));
-  res.statusCode = error.status;
-  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(head ? undefined : body);
+  writeJsonError(res, error.status, error, [...Object.entries(error.headers), ['Cache-Control', 'no-store']], head);
 }
 
 /** 405 with the Allow header listing what the resource does support (RFC 9110 §15.5.6). */

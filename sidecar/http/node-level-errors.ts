@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { CORS_HEADERS } from '../../core/http/response-headers.ts';
+import { writeJsonError } from './errors.ts';
 import { captureHeaders, securityHeaders } from './security-headers.ts';
 
 let headers: [string, string][] | undefined;
@@ -33,17 +34,7 @@ export function rawErrorResponse(status: number, message: string): string {
 
 /** Answers with a JSON error and closes the connection afterwards (the framing is not to be trusted). */
 function refuse(res: ServerResponse, status: number, message: string): void {
-  const body = Buffer.from(errorJson(message));
-  res.writeHead(status, [
-    ...nodeErrorHeaders().flat(),
-    'Content-Type',
-    'application/json; charset=utf-8',
-    'Content-Length',
-    String(body.length),
-    'Connection',
-    'close',
-  ]);
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  writeJsonError(res, status, { error: message, issues: [] }, [...nodeErrorHeaders(), ['Connection', 'close']], res.req.method === 'HEAD');
 }
 
 /**

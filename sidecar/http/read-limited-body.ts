@@ -30,27 +30,40 @@ export function readLimitedBody(req: IncomingMessage, limit: number): Promise<Li
   });
 }
 
-/** Bytes of a refused body read and thrown away so the client can read the answer (then the socket is cut). */
-const DRAIN_BYTES = 1024 * 1024;
-/** How long a refused request may keep its connection open after the answer. */
-const DRAIN_MS = 5000;
+/** How a refused body's rest is thrown away: how many bytes at most, and how long the request may stay open. */
+export interface DrainPolicy {
+  /** Past this many discarded bytes the socket is cut. */
+  maxBytes: number;
+  /** Cut the socket after this long even if the client sends nothing more; no limit when absent. */
+  maxMs?: number;
+}
+
+/** The hub's policy: 1 MiB, 5 s. Its forms are a few hundred bytes, so a large body is not a real client. */
+const CLOSE_SOON: DrainPolicy = { maxBytes: 1024 * 1024, maxMs: 5000 };
 
 /**
- * After an error answer to a request whose body was not read: reads and discards up to 1 MiB more
- * (closing at once instead would make the kernel reset the connection, and a client still
- * sending would lose the answer), then destroys the socket; a client that sends nothing more is
- * cut off after 5 s. Node would otherwise read an unbounded chunked body to its end to keep the
- * connection alive.
+ * After an error answer to a request whose body was not read: reads and discards up to `maxBytes`
+ * more (closing at once instead would make the kernel reset the connection, and a client still
+ * sending would lose the answer), then destroys the socket; with `maxMs`, a client that sends nothing
+ * more is cut off after that long. Node would otherwise read an unbounded chunked body to its end to
+ * keep the connection alive.
  */
-export function discardRestThenClose(req: IncomingMessage): void {
+export function discardRest(req: IncomingMessage, policy: DrainPolicy): void {
   if (req.complete || req.destroyed) return;
   let discarded = 0;
-  const timer = setTimeout(() => req.destroy(), DRAIN_MS);
-  timer.unref();
+  if (policy.maxMs !== undefined) {
+    const timer = setTimeout(() => req.destroy(), policy.maxMs);
+    timer.unref();
+    req.once('close', () => clearTimeout(timer));
+  }
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DRAIN_BYTES) req.destroy();
+    if (discarded > policy.maxBytes) req.destroy();
   });
-  req.once('close', () => clearTimeout(timer));
   req.resume();
+}
+
+/** discardRest with the hub's policy: up to 1 MiB, cut after 5 s. */
+export function discardRestThenClose(req: IncomingMessage): void {
+  discardRest(req, CLOSE_SOON);
 }

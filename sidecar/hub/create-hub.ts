@@ -1,4 +1,3 @@
-import { resolve as resolvePath } from 'node:path';
 import type { Router } from 'express';
 import cron, { type ScheduledTask } from 'node-cron';
 import { MAX_CONSECUTIVE_FAILURES } from '../../core/hub/delivery-outcome.ts';
@@ -6,7 +5,6 @@ import { HUB_PATH } from '../../core/model/published-paths.ts';
 import type { Snapshot, SnapshotSource } from '../data/snapshot.ts';
 import type { Logger } from '../logger.ts';
 import type { HubStore } from '../storage/hub-store.ts';
-import { openSqliteHubStore } from '../storage/sqlite-hub-store.ts';
 import { createDeliverySender } from './delivery-sender.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 import type { HubConfig } from './hub-config.ts';
@@ -31,8 +29,8 @@ export interface HubDeps {
   /** Seams for tests and the benchmark; production uses the defaults. */
   resolve?: HostResolver;
   random?: () => number;
-  /** The store (sidecar/storage/open-stores.ts); without it the hub opens HUB_DB_PATH itself and closes it on close(). */
-  store?: HubStore;
+  /** The store, opened by sidecar/storage/open-stores.ts (the one opener) or given by a test; its owner closes it. */
+  store: HubStore;
   /**
    * Looks for a new build before a publish ping is handled (e.g. the dist watcher's `check`), so
    * a ping right after a deployment publishes it without waiting for the next poll. Optional.
@@ -71,7 +69,7 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
   const settings = resolveHubSettings(deps.config);
   const { logger } = deps;
   const now = deps.clock ?? Date.now;
-  const store = deps.store ?? openSqliteHubStore(resolvePath(settings.dbPath));
+  const { store } = deps;
   // No claims are released here: several processes may share the store. Claims of a process that
   // died expire after HUB_CLAIM_TIMEOUT (live ones are renewed by the heartbeat) and are then taken over.
 
@@ -213,7 +211,6 @@ export async function createHub(deps: HubDeps): Promise<Hub> {
       await Promise.all(background);
       clearTimeout(grace);
       await client.close();
-      if (!deps.store) await store.close();
     },
   };
 }

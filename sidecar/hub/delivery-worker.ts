@@ -1,6 +1,7 @@
 import { retryDelay } from '../../core/hub/retry-delay.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedDelivery, DeliveryResult } from '../storage/hub-store.ts';
+import { createClaimLoop } from './claim-loop.ts';
 
 /** How often results the store refused are written again (and the queue looked at) while it is unreachable. */
 const STORE_RETRY_MS = 500;
@@ -58,11 +59,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const idlePollMs = options.idlePollMs ?? 30_000;
   const queueAbort = new AbortController();
   let running = false;
-  let stopping = false;
   let inFlight = 0;
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let loopDone: Promise<void> = Promise.resolve();
   let buffer: DeliveryResult[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
@@ -80,22 +77,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     io.extend([...held]).catch((e: unknown) => logger.warn('hub.claim_extend_failed', { count: held.size, error: String(e) }));
   };
 
-  const wake = () => {
-    woken = true;
-    wakeUp?.();
-  };
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const wake = () => loop.wake();
 
   /**
    * Writes the buffered results. When the store cannot take them (the database is down) they are
@@ -153,7 +135,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     held.add(d.subscriptionId);
     io.send(d, queueAbort.signal)
       .catch((e: unknown): SendOutcome => {
-        if (stopping) return { outcome: 'released' };
+        if (loop.stopping) return { outcome: 'released' };
         logger.error('hub.delivery_send_error', { host: d.host, error: String(e) });
         return { outcome: 'failed' };
       })
@@ -179,53 +161,43 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return true;
   };
 
-  const loop = async () => {
-    while (!stopping) {
-      woken = false;
-      if (unrecorded > 0 && !(await recover())) {
-        woken = false; // only time brings the store back: wait the whole interval
-        await sleep(STORE_RETRY_MS);
-        continue;
-      }
+  const loop = createClaimLoop<ClaimedDelivery>({
+    async hold() {
+      // Only time brings the store back: wait the whole interval, whatever woke us before.
+      if (unrecorded > 0 && !(await recover())) return { ms: STORE_RETRY_MS, forgetWakes: true };
+      // A finishing send wakes us when a batch worth of room is free.
       const room = options.maxInFlight - inFlight;
-      if (backlog && room < minBatch && inFlight > 0) {
-        await sleep(idlePollMs); // a finishing send wakes us when a batch worth of room is free
-        continue;
-      }
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        claimed = room > 0 ? await io.claim(room) : [];
-      } catch (e) {
-        logger.error('hub.delivery_claim_failed', { error: String(e) });
-        await sleep(1_000);
-        continue;
-      }
-      if (stopping) {
-        for (const d of claimed) record({ id: d.id, subscriptionId: d.subscriptionId, outcome: 'released' });
-        break;
-      }
-      backlog = room > 0 && claimed.length === room;
-      for (const d of claimed) dispatch(d);
-      if (backlog) continue;
+      return backlog && room < minBatch && inFlight > 0 ? { ms: idlePollMs } : null;
+    },
+    room: () => options.maxInFlight - inFlight,
+    claim: (limit) => io.claim(limit),
+    dispatch,
+    handBack(claimed) {
+      for (const d of claimed) record({ id: d.id, subscriptionId: d.subscriptionId, outcome: 'released' });
+    },
+    async pauseAfter(claimed, room) {
+      backlog = room > 0 && claimed === room;
+      if (backlog) return null;
       const due = await io.nextDueAt().catch(() => null);
-      await sleep(due === null ? idlePollMs : Math.min(Math.max(due - now(), 0), idlePollMs));
-    }
-  };
+      return due === null ? idlePollMs : Math.min(Math.max(due - now(), 0), idlePollMs);
+    },
+    claimFailedEvent: 'hub.delivery_claim_failed',
+    logger,
+  });
 
   return {
     start() {
       if (running) return;
       running = true;
       if (options.heartbeatMs && io.extend) heartbeat = setInterval(beat, options.heartbeatMs);
-      loopDone = loop();
+      loop.start();
     },
     wake,
     async stop() {
-      if (stopping) return;
-      stopping = true;
+      if (loop.stopping) return;
+      const ended = loop.stop();
       queueAbort.abort(new Error('hub stopping'));
-      wake();
-      await loopDone;
+      await ended;
       if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
       if (heartbeat) clearInterval(heartbeat);
       await flush();

@@ -9,7 +9,6 @@ export interface HubSettings {
   baseUrl: string;
   /** Topic URL → topic path, in TOPIC_PATHS order. */
   topics: ReadonlyMap<string, string>;
-  dbPath: string;
   retryDelaysMs: number[];
   retryJitter: number;
   allow: Cidr[];
@@ -48,7 +47,6 @@ export function resolveHubSettings(c: HubConfig & { BASE_URL: string }): HubSett
   return {
     baseUrl: c.BASE_URL,
     topics: new Map(TOPIC_PATHS.map((p) => [`${c.BASE_URL}${p}`, p])),
-    dbPath: c.HUB_DB_PATH,
     retryDelaysMs: parseDurationList(c.HUB_RETRY_DELAYS)!,
     retryJitter: c.HUB_RETRY_JITTER,
     allow: parseCidrList(c.HUB_ALLOW_PRIVATE_CALLBACKS).cidrs,

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { PendingVerification } from '../storage/hub-store.ts';
+import { createClaimLoop } from './claim-loop.ts';
 
 export interface VerificationWorkerOptions {
   claim(limit: number): Promise<PendingVerification[]>;
@@ -30,26 +31,6 @@ export interface VerificationWorker {
 export function createVerificationWorker(o: VerificationWorkerOptions): VerificationWorker {
   const abort = new AbortController();
   const inFlight = new Set<Promise<void>>();
-  let stopping = false;
-  let woken = false;
-  let wakeUp: (() => void) | null = null;
-  let loopDone: Promise<void> = Promise.resolve();
-
-  const wake = () => {
-    woken = true;
-    wakeUp?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
 
   const runOne = (v: PendingVerification) => {
     const p = o
@@ -65,47 +46,32 @@ export function createVerificationWorker(o: VerificationWorkerOptions): Verifica
       .catch((e: unknown) => o.logger.error('hub.verification_complete_failed', { host: v.host, error: String(e) }))
       .finally(() => {
         inFlight.delete(p);
-        wake();
+        loop.wake();
       });
     inFlight.add(p);
   };
 
-  const loop = async () => {
-    while (!stopping) {
-      woken = false;
-      const room = o.maxRunning - inFlight.size;
-      let claimed: PendingVerification[] = [];
-      try {
-        claimed = room > 0 ? await o.claim(room) : [];
-      } catch (e) {
-        o.logger.error('hub.verification_claim_failed', { error: String(e) });
-        await sleep(1_000);
-        continue;
-      }
-      if (stopping) {
-        await Promise.all(claimed.map((v) => o.release(v).catch(() => undefined)));
-        break;
-      }
-      for (const v of claimed) runOne(v);
-      if (claimed.length === room && room > 0) continue;
-      await sleep(o.pollMs);
-    }
-  };
+  const loop = createClaimLoop<PendingVerification>({
+    room: () => o.maxRunning - inFlight.size,
+    claim: (limit) => o.claim(limit),
+    dispatch: runOne,
+    handBack: async (claimed) => void (await Promise.all(claimed.map((v) => o.release(v).catch(() => undefined)))),
+    pauseAfter: (claimed, room) => (room > 0 && claimed === room ? null : o.pollMs),
+    claimFailedEvent: 'hub.verification_claim_failed',
+    logger: o.logger,
+  });
 
   return {
-    start() {
-      loopDone = loop();
-    },
-    wake,
+    start: () => loop.start(),
+    wake: () => loop.wake(),
     get running() {
       return inFlight.size;
     },
     async stop() {
-      if (stopping) return;
-      stopping = true;
+      if (loop.stopping) return;
+      const ended = loop.stop();
       abort.abort(new Error('hub stopping'));
-      wake();
-      await loopDone;
+      await ended;
       await Promise.all([...inFlight]);
     },
   };

@@ -1,78 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { claimedDeliveryOf, num, str } from './store-rows.ts';
+import { claimedDeliveryOf, num, str, toSubscription, toVerification } from './store-rows.ts';
 import { claimOwner } from './claim-owner.ts';
+import { hubMigrations } from './hub-schema.ts';
 import { preparePrivateDatabaseFile } from './private-file.ts';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import type {
-  DeliveryResult,
-  HubStore,
-  PendingVerification,
-  RemovedSubscription,
-  SubscriptionActivation,
-  SubscriptionRecord,
-  WakeKind,
-} from './hub-store.ts';
+import { DatabaseSync } from 'node:sqlite';
+import type { DeliveryResult, HubStore, RemovedSubscription, SubscriptionActivation, WakeKind } from './hub-store.ts';
 
 /**
- * Versioned migrations: PRAGMA user_version records the last one applied (SQLite's own counter, in
- * the same file and transaction as the schema). Append only; never edit an applied step.
+ * Versioned migrations (hub-schema.ts, the one description of the schema): PRAGMA user_version records
+ * the last one applied (SQLite's own counter, in the same file and transaction as the schema).
  */
-export const SQLITE_MIGRATIONS: readonly string[] = [
-  // 1: subscriptions, pending notifications, last published hash per topic.
-  `
-CREATE TABLE IF NOT EXISTS subscriptions (
-  id TEXT PRIMARY KEY,
-  callback TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  host TEXT NOT NULL,
-  secret TEXT,
-  lease_seconds INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  verified_at INTEGER NOT NULL,
-  failures INTEGER NOT NULL DEFAULT 0,
-  UNIQUE (callback, topic)
-);
-CREATE INDEX IF NOT EXISTS subscriptions_topic ON subscriptions (topic, expires_at);
-CREATE INDEX IF NOT EXISTS subscriptions_host ON subscriptions (host, expires_at);
-CREATE INDEX IF NOT EXISTS subscriptions_expiry ON subscriptions (expires_at);
--- At most one pending notification per subscription: a newer build replaces it.
-CREATE TABLE IF NOT EXISTS deliveries (
-  subscription_id TEXT PRIMARY KEY REFERENCES subscriptions (id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  content_hash TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL,
-  claimed_until INTEGER
-);
-CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (next_attempt_at);
-CREATE TABLE IF NOT EXISTS topics (
-  topic TEXT PRIMARY KEY,
-  content_hash TEXT NOT NULL,
-  published_at INTEGER NOT NULL
-);
-`,
-  // 2: claims owned by one store instance (expiry-based recovery, no release at start-up); durable verifications.
-  `
-ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
-CREATE TABLE verifications (
-  callback TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  id TEXT NOT NULL,
-  mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
-  host TEXT NOT NULL,
-  secret TEXT,
-  lease_seconds INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  claimed_until INTEGER,
-  claimed_by TEXT,
-  PRIMARY KEY (callback, topic)
-);
-CREATE INDEX verifications_due ON verifications (created_at);
-CREATE INDEX verifications_host ON verifications (host);
-`,
-];
+export const SQLITE_MIGRATIONS: readonly string[] = hubMigrations('sqlite').map((m) => m.sql);
 
 /** Applies the migrations after `user_version` up to `target` (default: all), each in its own transaction. */
 export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.length): number {
@@ -91,23 +29,6 @@ export function migrateSqlite(db: DatabaseSync, target = SQLITE_MIGRATIONS.lengt
     }
   }
   return Math.max(version, target);
-}
-
-type Row = Record<string, SQLOutputValue>;
-
-function toSubscription(r: Row): SubscriptionRecord {
-  return {
-    id: String(r.id),
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    expiresAt: num(r.expires_at),
-    createdAt: num(r.created_at),
-    verifiedAt: num(r.verified_at),
-    failures: num(r.failures),
-  };
 }
 
 /**
@@ -330,18 +251,5 @@ export function openSqliteHubStore(path: string): HubStore {
       wakeListeners.clear();
       if (db.isOpen) db.close();
     },
-  };
-}
-
-function toVerification(r: Row): PendingVerification {
-  return {
-    id: String(r.id),
-    mode: r.mode === 'unsubscribe' ? 'unsubscribe' : 'subscribe',
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    createdAt: num(r.created_at),
   };
 }

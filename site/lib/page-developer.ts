@@ -10,9 +10,10 @@ import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SearchQuerySchema } from '../..
 import { parseSearchParams } from '../../core/search/parse-search-params.ts';
 import { SIGNATURE_HEADER, signPayload } from '../../core/hub/payload-signature.ts';
 import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
+import { SPEC_PROTOCOL_VERSION } from '../../core/mcp/protocol-versions.ts';
 
-/** MCP protocol version sent in initialize (spec: Versioning). */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
+/** MCP protocol version sent in initialize (spec: Versioning): the spec's, from core's one list of versions. */
+export const MCP_PROTOCOL_VERSION = SPEC_PROTOCOL_VERSION;
 
 export interface Example {
   /** Stable id: the e2e test finds the example by it (data-example on the page). */

@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type Notification, type TestCa } from '../helpers/https-subscriber.ts';
+import type { HttpsSubscriber, Notification, TestCa } from '../helpers/https-subscriber.ts';
+import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
+import { onHubSidecar, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
 
 const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 let clockOffset = 0;
 
 const topicUrl = (path: string) => `${sidecar.baseUrl}${path}`;
@@ -33,16 +35,7 @@ function served(path: string): { bytes: Buffer; contentType: string; hash: strin
 }
 
 async function subscribe(path: string, topicPath: string, extra: Record<string, string> = {}) {
-  const callback = sub.url(path);
-  const res = await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': topicUrl(topicPath), ...extra });
-  expect(res.status).toBe(202);
-  const end = Date.now() + 5_000;
-  while (
-    (await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE callback = ? AND topic = ?', callback, topicUrl(topicPath))).length === 0
-  ) {
-    if (Date.now() > end) throw new Error(`subscription ${path} not active`);
-    await sleep(20);
-  }
+  await subscribeAndWait({ ...onHubSidecar(sidecar), sub, paths: path, topic: topicUrl(topicPath), extra });
 }
 
 /** Rebuilds dist/ with new content; resolves when the sidecar has swapped it in. */
@@ -62,24 +55,16 @@ const subscriptionRow = (path: string, topicPath: string) =>
     topicUrl(topicPath),
   );
 
+let bed: HubTestBed | undefined;
 beforeAll(async () => {
-  ca = createTestCa();
-  sub = await startHttpsSubscriber({ ca });
-  ws = await makeWorkspace(inject('distDir'));
-  sidecar = await startHubSidecar({
-    distDir: ws.distDir,
-    dbPath: ws.dbPath,
-    env: { HUB_CA_FILE: ca.caFile, HUB_SWEEP_CRON: '* * * * * *', HUB_LEASE_MIN: '2s' },
+  bed = await startHubTestBed(inject('distDir'), {
+    env: { HUB_SWEEP_CRON: '* * * * * *', HUB_LEASE_MIN: '2s' },
     clock: () => Date.now() + clockOffset,
   });
+  ({ ca, sub, ws, sidecar } = bed);
 });
 
-afterAll(async () => {
-  await sidecar?.close();
-  await sub?.close();
-  ws?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
 
 describe('a rebuild with one new review', () => {
   const plan = [
@@ -131,7 +116,7 @@ describe('a rebuild with one new review', () => {
     const count = sub.notifications.length;
     expect((await sidecar.post({ 'hub.mode': 'publish', 'hub.url': topicUrl('/feed.xml') })).status).toBe(202);
     await sidecar.checkDist();
-    await sleep(500);
+    await sleep(500); // proves an absence: no event says "nothing will be sent", so give a send the time it takes
     expect(sub.notifications.length).toBe(count);
   });
 
@@ -147,7 +132,7 @@ describe('a rebuild with one new review', () => {
       'changed topics',
       5_000,
     );
-    await sleep(500);
+    await sleep(500); // proves an absence (no second notification to any topic): a fixed wait is the only witness
     for (const p of plan) expect(sub.notificationsFor(p.path).length - counts[p.path]!).toBe(changed.includes(p.topic as never) ? 1 : 0);
     expect(changed.length).toBeLessThan(3);
   });
@@ -159,7 +144,7 @@ describe('failures, retries and removal', () => {
     await subscribe('/flaky', '/feed.xml');
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/flaky').length === 3, 'three attempts');
-    await sleep(300);
+    await waitUntil(async () => (await subscriptionRow('/flaky', '/feed.xml'))[0]?.failures === 0, 'the success to be recorded');
     const ids = sub.notificationsFor('/flaky').map((n) => n.headers['x-hub-delivery']);
     expect(new Set(ids).size).toBe(1);
     expect(await subscriptionRow('/flaky', '/feed.xml')).toEqual([{ failures: 0 }]);
@@ -197,7 +182,7 @@ describe('failures, retries and removal', () => {
     await subscribe('/gone', '/feed.xml');
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/gone').length === 1, 'one attempt');
-    await sleep(400);
+    await waitUntil(async () => (await subscriptionRow('/gone', '/feed.xml')).length === 0, 'the subscription to be removed');
     expect(sub.notificationsFor('/gone')).toHaveLength(1);
     expect(await subscriptionRow('/gone', '/feed.xml')).toEqual([]);
   });
@@ -210,11 +195,9 @@ describe('leases', () => {
     clockOffset += 5_000; // the hub's wall clock moves past the 2 s lease
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/lasting').length === 1, 'the unexpired subscriber');
-    await sleep(300);
+    await sleep(300); // proves an absence (nothing sent to the expired lease): a fixed wait is the only witness
     expect(sub.notificationsFor('/expiring')).toHaveLength(0);
-    const end = Date.now() + 3_000;
-    while ((await subscriptionRow('/expiring', '/feed.xml')).length > 0 && Date.now() < end) await sleep(100);
-    expect(await subscriptionRow('/expiring', '/feed.xml')).toEqual([]);
+    await waitUntil(async () => (await subscriptionRow('/expiring', '/feed.xml')).length === 0, 'the sweep to remove the expired lease', 3_000);
   });
 });
 
@@ -233,10 +216,7 @@ describe('a newer build supersedes a pending retry', () => {
     });
     try {
       sub.script('/supersede', { notify: (_n, i) => ({ status: i === 0 ? 500 : 204 }) });
-      const callback = sub.url('/supersede');
-      expect((await hub.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${hub.baseUrl}/feed.xml` })).status).toBe(202);
-      await sub.waitFor(() => sub.verificationsFor('/supersede').length === 1, 'verification');
-      await sleep(200);
+      await subscribeAndWait({ ...onHubSidecar(hub), sub, paths: '/supersede', topic: `${hub.baseUrl}/feed.xml` });
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();
@@ -245,11 +225,11 @@ describe('a newer build supersedes a pending retry', () => {
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();
-      await sleep(300);
+      await sleep(300); // proves an absence (no retry before it is due): a fixed wait is the only witness
       expect(sub.notificationsFor('/supersede'), 'no retry before it is due').toHaveLength(1);
       skewMs = 3_600_000;
       await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 30_000);
-      await sleep(300);
+      await sleep(300); // proves an absence (the old content is not sent a third time): a fixed wait is the only witness
       const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
       const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as {
         documents: { path: string; identity: { file: string } }[];

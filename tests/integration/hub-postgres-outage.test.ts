@@ -13,6 +13,7 @@ import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
+import { subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
 
 const N = 150;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,9 +87,9 @@ describe('the hub on PostgreSQL', () => {
 
   it('database stopped and restarted mid fan-out: every subscriber gets the new content exactly once', async () => {
     const topic = `${baseUrl}/feed.xml`;
-    for (const p of paths) expect((await post({ 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })).status).toBe(202);
-    await sub.waitFor(() => paths.every((p) => sub.verificationsFor(p).length === 1), 'all verifications', 30_000);
-    await sleep(1_000); // the last subscription rows are written just after the callbacks answer
+    // Held once the sidecar has logged each activation (it logs after the store has the row).
+    const activations = () => sidecar.events.filter((e) => e.event === 'hub.subscription_active').length;
+    await subscribeAndWait({ post, sub, paths, topic, held: async () => activations() >= N });
 
     await addReview(ws.contentDir);
     await buildDist(ws.contentDir, ws.distDir);
@@ -97,7 +98,7 @@ describe('the hub on PostgreSQL', () => {
     await sub.waitFor(() => received() >= 20, '20 deliveries before the outage', 20_000);
     await postgres.stop();
     const duringOutage = received();
-    await sleep(3_000); // longer than HUB_CLAIM_TIMEOUT
+    await sleep(3_000); // the outage itself must last longer than HUB_CLAIM_TIMEOUT: the time is what is tested
     const sentWhileDown = received() - duringOutage;
     await postgres.start();
     await sub.waitFor(() => received() === N, `all ${N} subscribers to get the new content`, 60_000);

@@ -5,44 +5,35 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
-import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
-import { addReview, makeWorkspace } from '../helpers/hub-workspace.ts';
+import type { HttpsSubscriber } from '../helpers/https-subscriber.ts';
+import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
+import type { HubSidecar } from '../helpers/hub-sidecar.ts';
+import { addReview } from '../helpers/hub-workspace.ts';
+import { onHubSidecar, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
 import { silentLogger } from '../../sidecar/logger.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 const rebuilds: string[] = [];
 
+let bed: HubTestBed | undefined;
 beforeAll(async () => {
-  ca = createTestCa();
-  sub = await startHttpsSubscriber({ ca });
-  ws = await makeWorkspace(inject('distDir'));
-  sidecar = await startHubSidecar({
-    distDir: ws.distDir,
-    dbPath: ws.dbPath,
+  bed = await startHubTestBed(inject('distDir'), {
     logger: { ...silentLogger, info: (event) => void (event.startsWith('rebuild_') && rebuilds.push(event)) },
     // node-cron's optional seconds field: every 2 s, so a run comes soon after start (skipped: the inputs are
     // unchanged) and soon after the new review; runs that fall due while the build is still going are skipped
     // (noOverlap in rebuild-schedule.ts). CONTENT_DIR is relative to the project, as in production.
-    env: { HUB_CA_FILE: ca.caFile, REBUILD_CRON: '*/2 * * * * *', CONTENT_DIR: relative(ROOT, ws.contentDir), BASE_URL: inject('baseUrl') },
+    env: (own) => ({ REBUILD_CRON: '*/2 * * * * *', CONTENT_DIR: relative(ROOT, own.contentDir), BASE_URL: inject('baseUrl') }),
   });
+  ({ sub, ws, sidecar } = bed);
 });
-afterAll(async () => {
-  await sidecar?.close();
-  await sub?.close();
-  ws?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
 
 describe('REBUILD_CRON', () => {
   it('rebuilds from content/ on schedule and publishes the changed feed', async () => {
-    const callback = sub.url('/nightly');
-    expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${sidecar.baseUrl}/feed.xml` })).status).toBe(202);
-    await sub.waitFor(() => sub.verificationsFor('/nightly').length === 1, 'verification');
+    await subscribeAndWait({ ...onHubSidecar(sidecar), sub, paths: '/nightly', topic: `${sidecar.baseUrl}/feed.xml` });
     // The workspace's dist/ is a copy of a build of the same content: a scheduled run has nothing to do.
     await sub.waitFor(() => rebuilds.includes('rebuild_skipped'), 'a scheduled run with unchanged inputs to be skipped', 10_000);
     expect(rebuilds).not.toContain('rebuild_finished');

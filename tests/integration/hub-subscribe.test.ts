@@ -3,14 +3,14 @@
  * real HTTPS subscribers (test CA generated here, trusted through HUB_CA_FILE).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import type { HttpsSubscriber, TestCa } from '../helpers/https-subscriber.ts';
+import { startHubTestBed, type HubTestBed } from '../helpers/hub-test-bed.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
-let workspace: Awaited<ReturnType<typeof makeWorkspace>>;
 let topic: string;
 let jsonTopic: string;
 
@@ -34,25 +34,15 @@ async function settle(path: string, count = 1) {
   await sleep(150);
 }
 
+let bed: HubTestBed | undefined;
 beforeAll(async () => {
-  ca = createTestCa();
-  sub = await startHttpsSubscriber({ ca });
-  workspace = await makeWorkspace(inject('distDir'));
-  sidecar = await startHubSidecar({
-    distDir: workspace.distDir,
-    dbPath: workspace.dbPath,
-    env: { HUB_CA_FILE: ca.caFile, BASE_URL: inject('baseUrl') },
-  });
+  bed = await startHubTestBed(inject('distDir'), { env: { BASE_URL: inject('baseUrl') } });
+  ({ ca, sub, sidecar } = bed);
   topic = `${sidecar.baseUrl}/feed.xml`;
   jsonTopic = `${sidecar.baseUrl}/api/feed.json`;
 });
 
-afterAll(async () => {
-  await sidecar?.close();
-  await sub?.close();
-  workspace?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
 
 describe('subscribe → 202 → verification of intent → active', () => {
   it('sends every parameter, keeps the callback query, and activates on an exact echo', async () => {

@@ -1,5 +1,5 @@
 import type { Review } from '../../schemas/review-schema.ts';
-import type { FindEngine, FindHit, FindResult } from '../create-find-engine.ts';
+import type { FindEngine, FindHit, FindResult } from '../find-engine.ts';
 import { FIND_OPTIONS } from '../find-options.ts';
 import type { FindQuery } from '../find-query-schema.ts';
 import type { Highlight } from '../find-response-schema.ts';

@@ -19,7 +19,6 @@ export const GoogleReviewsPageSchema = z.object({
   totalReviewCount: z.number().optional(),
   nextPageToken: z.string().optional(),
 });
-export type GoogleReviewsPage = z.infer<typeof GoogleReviewsPageSchema>;
 
 /** A page of `GET /v1/business-units/{id}/reviews`: the reviews and the HATEOAS `links` (rel "next-page"). */
 export const TrustpilotReviewsPageSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { writeJsonError } from '../../http/errors.ts';
 
 /** JSON-RPC error codes used at the HTTP layer (JSON-RPC 2.0 §5.1; -32000/-32001 as the SDK uses them). */
 export const JsonRpcCode = {
@@ -32,8 +33,7 @@ export class McpHttpError extends Error {
   }
 }
 
+/** Writes the refusal: its status and headers, then the JSON-RPC error body (none to a HEAD). */
 export function sendMcpHttpError(res: Response, error: McpHttpError): void {
-  res.status(error.status).set(error.headers);
-  if (res.req.method === 'HEAD') res.end();
-  else res.type('application/json').send(JSON.stringify(error));
+  writeJsonError(res, error.status, error, Object.entries(error.headers), res.req.method === 'HEAD');
 }

@@ -1,8 +1,5 @@
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../../../core/mcp/protocol-versions.ts';
 import { JsonRpcCode, McpHttpError } from './mcp-http-error.ts';
-
-/** Protocol versions this endpoint speaks, newest first: the spec's 2025-06-18 and the SDK's newest. */
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
-export const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
 
 /**
  * The version to answer an initialize with: the client's if we speak it, else our newest, and the

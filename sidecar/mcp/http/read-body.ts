@@ -1,57 +1,21 @@
 import type { IncomingMessage } from 'node:http';
+import { discardRest, readLimitedBody, type DrainPolicy } from '../../http/read-limited-body.ts';
 import { JsonRpcCode, McpHttpError } from './mcp-http-error.ts';
 
-/** Past this many discarded bytes an oversized upload is cut off instead of drained. */
-const DRAIN_LIMIT = 8 * 1024 * 1024;
-
-function tooLarge(limit: number): McpHttpError {
-  return new McpHttpError(413, JsonRpcCode.InvalidRequest, `Payload Too Large: a POST /mcp body may have at most ${limit} bytes`);
-}
-
 /**
- * Drains the rest of a refused body so the client can read our 413 on a healthy connection, but
- * cuts a huge upload off rather than reading it all.
+ * After a 413, up to 8 MiB more is drained so the client reads the answer on a healthy connection that
+ * stays open (MCP clients keep one); a larger upload is cut off rather than read to its end.
  */
-function discardRest(req: IncomingMessage): void {
-  let discarded = 0;
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > DRAIN_LIMIT) req.destroy();
-  });
-  req.resume();
-}
+const MCP_DRAIN: DrainPolicy = { maxBytes: 8 * 1024 * 1024 };
 
-/** Reads the request body, at most `limit` bytes; more (declared or actual) → 413. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    discardRest(req);
-    return Promise.reject(tooLarge(limit));
-  }
+/** Reads the request body with the sidecar's one bounded reader, at most `limit` bytes; more (declared or actual) → 413. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   // A body parser mounted before /mcp would have consumed the stream: fail loudly rather than hang.
-  if (req.readableEnded)
-    return Promise.reject(new Error('the request body was already read before the MCP router (mount it before any body parser)'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      cleanup();
-      discardRest(req);
-      reject(tooLarge(limit));
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = () => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-    };
-    req.on('data', onData).on('end', onEnd).on('error', onError);
-  });
+  if (req.readableEnded && !(Number(req.headers['content-length']) > limit))
+    throw new Error('the request body was already read before the MCP router (mount it before any body parser)');
+  const read = await readLimitedBody(req, limit);
+  if (read.ok) return read.body;
+  if (read.reason === 'aborted') throw new Error('the client went away before its request body was read');
+  discardRest(req, MCP_DRAIN);
+  throw new McpHttpError(413, JsonRpcCode.InvalidRequest, `Payload Too Large: a POST /mcp body may have at most ${limit} bytes`);
 }

@@ -1,12 +1,5 @@
-import type { Service, Technician } from '../../../core/schemas/business-schema.ts';
-
-const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
-
-/** The technician named by id, display name or alias (case- and accent-insensitive), if any. */
-export function findTechnician(technicians: readonly Technician[], name: string): Technician | undefined {
-  const key = fold(name);
-  return technicians.find((t) => fold(t.id) === key || fold(t.name) === key || t.aliases.some((a) => fold(a) === key));
-}
+import type { Service } from '../../../core/schemas/business-schema.ts';
+import { foldName as fold } from '../../../core/search/fold-text.ts';
 
 /** The service named by id or display name (case- and accent-insensitive), if any. */
 export function findService(services: readonly Service[], name: string): Service | undefined {

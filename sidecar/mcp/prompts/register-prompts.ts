@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { findService, findTechnician } from '../internal/catalog-lookup.ts';
+import { findTechnician } from '../../../core/search/match-mentions.ts';
+import { findService } from '../internal/catalog-lookup.ts';
 import { reviewUri } from '../resources/register-resources.ts';
 import type { ToolContext } from '../tools/tool-definition.ts';
 import { RpcCode, RpcError } from '../internal/rpc-error.ts';

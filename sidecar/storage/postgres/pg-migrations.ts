@@ -1,81 +1,12 @@
 import type pg from 'pg';
-
-/** One schema step. Append only: an applied step is never edited, a change is a new step. */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import { hubMigrations, type Migration } from '../hub-schema.ts';
 
 /**
- * The PostgreSQL schema of the hub and the MCP session revocations. Steps mirror the SQLite
- * store's (sqlite-hub-store.ts), so both backends hold the same data in the same shape.
- * Times are epoch milliseconds (BIGINT) from the sidecar's clock, as in SQLite.
+ * The PostgreSQL schema of the hub and the MCP session revocations, from the one description in
+ * hub-schema.ts that the SQLite store's list comes from too. Times are epoch milliseconds (BIGINT)
+ * from the sidecar's clock, as in SQLite.
  */
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'hub subscriptions, deliveries and topics',
-    sql: `
-CREATE TABLE subscriptions (
-  id TEXT PRIMARY KEY,
-  callback TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  host TEXT NOT NULL,
-  secret TEXT,
-  lease_seconds INTEGER NOT NULL,
-  expires_at BIGINT NOT NULL,
-  created_at BIGINT NOT NULL,
-  verified_at BIGINT NOT NULL,
-  failures INTEGER NOT NULL DEFAULT 0,
-  UNIQUE (callback, topic)
-);
-CREATE INDEX subscriptions_topic ON subscriptions (topic, expires_at);
-CREATE INDEX subscriptions_host ON subscriptions (host, expires_at);
-CREATE INDEX subscriptions_expiry ON subscriptions (expires_at);
-CREATE TABLE deliveries (
-  subscription_id TEXT PRIMARY KEY REFERENCES subscriptions (id) ON DELETE CASCADE,
-  id TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  content_hash TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at BIGINT NOT NULL,
-  claimed_until BIGINT
-);
-CREATE INDEX deliveries_due ON deliveries (next_attempt_at);
-CREATE TABLE topics (
-  topic TEXT PRIMARY KEY,
-  content_hash TEXT NOT NULL,
-  published_at BIGINT NOT NULL
-);`,
-  },
-  {
-    version: 2,
-    name: 'claim owners, durable verifications, MCP session revocations',
-    sql: `
-ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
-CREATE TABLE verifications (
-  callback TEXT NOT NULL,
-  topic TEXT NOT NULL,
-  id TEXT NOT NULL,
-  mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
-  host TEXT NOT NULL,
-  secret TEXT,
-  lease_seconds INTEGER NOT NULL,
-  created_at BIGINT NOT NULL,
-  claimed_until BIGINT,
-  claimed_by TEXT,
-  PRIMARY KEY (callback, topic)
-);
-CREATE INDEX verifications_due ON verifications (created_at);
-CREATE INDEX verifications_host ON verifications (host);
-CREATE TABLE mcp_revoked_sessions (
-  sid TEXT PRIMARY KEY,
-  until BIGINT NOT NULL
-);
-CREATE INDEX mcp_revoked_sessions_until ON mcp_revoked_sessions (until);`,
-  },
-];
+export const POSTGRES_MIGRATIONS: readonly Migration[] = hubMigrations('postgres');
 
 /** Advisory lock key: replicas starting together apply the migrations one at a time ("shingle" in ASCII). */
 const MIGRATION_LOCK = 0x7368696e676c65;

@@ -1,38 +1,8 @@
 import { claimOwner } from '../claim-owner.ts';
-import { claimedDeliveryOf, num, str } from '../store-rows.ts';
+import { claimedDeliveryOf, num, str, toSubscription, toVerification } from '../store-rows.ts';
 import type pg from 'pg';
-import type { DeliveryResult, HubStore, PendingVerification, RemovedSubscription, SubscriptionRecord } from '../hub-store.ts';
+import type { DeliveryResult, HubStore, RemovedSubscription } from '../hub-store.ts';
 import { WAKE_CHANNEL, type PgDatabase } from './pg-database.ts';
-
-type Row = Record<string, unknown>;
-
-function toSubscription(r: Row): SubscriptionRecord {
-  return {
-    id: String(r.id),
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    expiresAt: num(r.expires_at),
-    createdAt: num(r.created_at),
-    verifiedAt: num(r.verified_at),
-    failures: num(r.failures),
-  };
-}
-
-function toVerification(r: Row): PendingVerification {
-  return {
-    id: String(r.id),
-    mode: r.mode === 'unsubscribe' ? 'unsubscribe' : 'subscribe',
-    callback: String(r.callback),
-    topic: String(r.topic),
-    host: String(r.host),
-    secret: str(r.secret),
-    leaseSeconds: num(r.lease_seconds),
-    createdAt: num(r.created_at),
-  };
-}
 
 const SQL = {
   fanOut: `INSERT INTO deliveries (subscription_id, id, topic, content_hash, attempts, next_attempt_at, claimed_until, claimed_by)

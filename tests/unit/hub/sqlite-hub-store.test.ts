@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite, openSqliteHubStore, SQLITE_MIGRATIONS } from '../../../sidecar/storage/sqlite-hub-store.ts';
+import { POSTGRES_MIGRATIONS } from '../../../sidecar/storage/postgres/pg-migrations.ts';
 import { hubStoreContract } from '../../helpers/hub-store-contract.ts';
 
 hubStoreContract('SQLite', async () => {
@@ -70,4 +71,22 @@ describe('SQLite hub store', () => {
       db.close();
       expect(() => openSqliteHubStore(join(dir, 'hub.db'))).toThrow(/newer than this sidecar/);
     }));
+});
+
+describe('one schema description, two dialects (sidecar/storage/hub-schema.ts)', () => {
+  /** Table name → column names, as each step's DDL creates or alters them. */
+  const shape = (steps: readonly string[]) =>
+    steps.map((sql) =>
+      [...sql.matchAll(/(?:CREATE TABLE(?: IF NOT EXISTS)? (\w+) \(([^;]*)\);|ALTER TABLE (\w+) ADD COLUMN (\w+))/g)].map((m) =>
+        m.slice(1).join('|'),
+      ),
+    );
+
+  it('gives SQLite and PostgreSQL the same steps with the same tables, PostgreSQL adding only the MCP revocations', () => {
+    const sqlite = shape(SQLITE_MIGRATIONS);
+    const postgres = shape(POSTGRES_MIGRATIONS.map((m) => m.sql)).map((step) => step.filter((t) => !t.startsWith('mcp_revoked_sessions|')));
+    expect(POSTGRES_MIGRATIONS.map((m) => m.version)).toEqual(SQLITE_MIGRATIONS.map((_, i) => i + 1));
+    expect(postgres.map((step) => step.map((t) => t.replaceAll('BIGINT', 'INTEGER')))).toEqual(sqlite);
+    expect(POSTGRES_MIGRATIONS.at(-1)!.sql).toContain('CREATE TABLE mcp_revoked_sessions');
+  });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RULE = 'no-restricted-syntax';
 // The cycle rule would follow the planted file's imports; this test asks only about word lists.
-const eslint = new ESLint({ cwd: ROOT, ignore: false, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
+const eslint = new ESLint({ cwd: ROOT, ignore: false, overrideConfig: { rules: { 'house/no-import-cycle': 'off' } } });
 
 /** Lines of the planted text that break the word-list rule when linted as the file at `path`. */
 async function wordListLines(text: string, path: string): Promise<number[]> {

@@ -1,6 +1,6 @@
 /**
  * The lint rules that keep the house's layers: a deliberately wrong import fails in every layer it
- * breaks, and a deliberate import cycle is reported. Runs the project's real ESLint config.
+ * breaks, and a deliberate import cycle is reported, a type-only one too. Runs the project's real ESLint config.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ const FIXTURES = join(ROOT, 'tests/fixtures/lint');
 const eslint = new ESLint({ cwd: ROOT, ignore: false });
 // The layer checks run without the cycle rule: it would follow the fixture's imports through all of sidecar/,
 // site/ and tests/ (3.5 s of the file's 3.6 s) to answer a question the cycle test below asks on its own.
-const layersOnly = new ESLint({ cwd: ROOT, ignore: false, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
+const layersOnly = new ESLint({ cwd: ROOT, ignore: false, overrideConfig: { rules: { 'house/no-import-cycle': 'off' } } });
 const wrongImport = readFileSync(join(FIXTURES, 'wrong-layer-import.ts'), 'utf8');
 
 /** Messages of one rule when the fixture's text is linted as if it were the file at `path`. */
@@ -37,7 +37,15 @@ describe('layer rules', { timeout: 60_000 }, () => {
   });
   it('an import cycle is an error', async () => {
     const results = await eslint.lintFiles([join(FIXTURES, 'cycle-a.ts'), join(FIXTURES, 'cycle-b.ts')]);
-    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'import-x/no-cycle'));
+    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'house/no-import-cycle'));
     expect(cycles.length).toBeGreaterThanOrEqual(1);
+  });
+  it('a cycle made only of `import type` is an error too', async () => {
+    const results = await eslint.lintFiles([join(FIXTURES, 'type-cycle-a.ts'), join(FIXTURES, 'type-cycle-b.ts')]);
+    const cycles = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'house/no-import-cycle').map((m) => m.message));
+    expect(cycles).toEqual([
+      expect.stringContaining('tests/fixtures/lint/type-cycle-a.ts → tests/fixtures/lint/type-cycle-b.ts → tests/fixtures/lint/type-cycle-a.ts'),
+      expect.stringContaining('tests/fixtures/lint/type-cycle-b.ts → tests/fixtures/lint/type-cycle-a.ts → tests/fixtures/lint/type-cycle-b.ts'),
+    ]);
   });
 });

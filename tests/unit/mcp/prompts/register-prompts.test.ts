@@ -33,6 +33,25 @@ describe('prompts', () => {
     await close();
   });
 
+  it('means the same technician by an alias as the search filter mentions_technician does, however it is spelt', async () => {
+    const { client, close } = await linkedClient(createFakeSnapshot());
+    // "Big Dave" is an alias of dave; "Marko" of marco. Case, accents, full width, ligatures and surrounding
+    // spaces must not make the prompt and the filter part ways; a different name must fail both.
+    const spellings = ['Big Dave', 'BIG DAVE', 'bïg dávé', 'ＢＩＧ ＤＡＶＥ', '  big dave ', 'Marko', 'MARKÓ', 'big  dave', 'bigdave', 'Dav'];
+    for (const technician of spellings) {
+      const prompt = await client.getPrompt({ name: 'summarize_technician_feedback', arguments: { technician } }).then(
+        (r) => /technician id "([^"]+)"/.exec(texts(r).join(' '))?.[1],
+        () => null,
+      );
+      const search = await client.callTool({ name: 'search_reviews', arguments: { mentions_technician: technician, limit: 100 } });
+      const found = (search.structuredContent as { reviews: { technicians: { id: string }[] }[] }).reviews;
+      const ids = new Set(found.flatMap((r) => r.technicians.map((t) => t.id)));
+      if (prompt === null) expect(found, technician).toEqual([]);
+      else expect(found.every((r) => r.technicians.some((t) => t.id === prompt)) && ids.has(prompt!), technician).toBe(true);
+    }
+    await close();
+  });
+
   it('validates arguments: missing, too long or unknown → -32602 naming the valid choices', async () => {
     const { client, close } = await linkedClient(createFakeSnapshot());
     await expect(client.getPrompt({ name: 'summarize_technician_feedback', arguments: {} })).rejects.toMatchObject({ code: -32602 });

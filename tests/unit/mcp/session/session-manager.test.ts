@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRevocationStore } from '../../../../sidecar/mcp/session/revocation-store.ts';
 import { CLOCK_SKEW_SECONDS, createSessionManager } from '../../../../sidecar/mcp/session/session-manager.ts';
@@ -117,5 +118,22 @@ describe('revocation stores', () => {
     expect(await b.sessionIsRevoked('sid-1', 0)).toBe(false);
     await b.close();
     await reopened.close();
+  });
+
+  it('names its table mcp_revoked_sessions as PostgreSQL does, and keeps the revocations of a file from before the rename', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-revocations-'));
+    dirs.push(dir);
+    const path = join(dir, 'revoked.db');
+    const old = new DatabaseSync(path);
+    old.exec('CREATE TABLE mcp_revoked_session (sid TEXT PRIMARY KEY, until INTEGER NOT NULL) STRICT');
+    old.prepare('INSERT INTO mcp_revoked_session (sid, until) VALUES (?, ?)').run('sid-old', 2_000);
+    old.close();
+    const store = createSqliteRevocationStore(path);
+    expect(await store.sessionIsRevoked('sid-old', 1_500)).toBe(true);
+    await store.close();
+    const db = new DatabaseSync(path);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+    db.close();
+    expect(tables.map((t) => t.name)).toEqual(['mcp_revoked_sessions']);
   });
 });
