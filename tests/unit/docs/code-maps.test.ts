@@ -2,12 +2,15 @@
  * The code maps at the top of the doc pages name files that exist, so a newcomer's one hop lands
  * somewhere; and no page cites a spec file that is not in the repository.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const PAGES = ['docs/websub.md', 'docs/mcp.md', 'docs/import.md', 'docs/sidecar.md'];
+// Every page under docs/ opens with its code map (docs/examples/ holds code, not pages).
+const PAGES = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
 
 /** The rows of the page's "## Code map" table. */
 function codeMapRows(page: string): string[] {
