@@ -32,6 +32,7 @@ import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
+import { isRunning } from './lib/is-running.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -136,16 +137,6 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
     throw e;
-  }
-}
-
-/** True while a process with this pid runs (signal 0 only checks). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -3,16 +3,7 @@ import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PullError } from './pull-error.ts';
-
-/** True while a process with this pid runs (signal 0 only checks). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { isRunning } from './is-running.ts';
 
 /**
  * One pull per content folder at a time (the sidecar's schedule, the nightly job and a hand-run pull):
