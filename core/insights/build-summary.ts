@@ -51,7 +51,7 @@ export interface SummaryInput {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "A, B and C". */
-export function listWords(items: readonly string[]): string {
+function listWords(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 

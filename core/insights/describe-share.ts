@@ -43,4 +43,4 @@ export function describeShare(subject: string, opinions: number | null, share: S
   return `${capitalize(shareWords(share.estimate))} of ${opinionsWords(opinions)} on ${subject} are negative (${intervalWords(share)}).`;
 }
 
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

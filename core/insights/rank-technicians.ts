@@ -5,7 +5,7 @@ import type { StandoutTechnician } from './build-summary.ts';
 import { SHARE_RULES } from './quantify/share-rules.ts';
 
 /** A technician is compared only when named in at least this many reviews… */
-export const MIN_TECHNICIAN_REVIEWS = 3;
+const MIN_TECHNICIAN_REVIEWS = 3;
 /** …and averages are shrunk towards the business average by this many reviews' weight (a 5.0 over 3 reviews is no proof). */
 const PRIOR_WEIGHT = 5;
 

@@ -296,7 +296,7 @@ export const QUOTE_CONFIDENCE = 0.95;
 /** A threshold is judged only over at least this many held-out claims. */
 const MIN_CLAIMS = 30;
 /** No threshold qualifies: nothing of that polarity is quoted. */
-export const NEVER = 1.01;
+const NEVER = 1.01;
 
 /** The claim calibration of one polarity: a logistic regression of "the claim is right" on the logit of its confidence and whether a term names the aspect. */
 export function fitClaimCalibration(claims: readonly Claim[]): ClaimCalibration {

@@ -27,7 +27,7 @@ import type { Progress } from './progress.ts';
 import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
 
 /** Version of the weights document with calibration, rates and quote thresholds. */
-export const READER_VERSION = 2;
+const READER_VERSION = 2;
 
 /** Thresholds are rounded down, so the shipped one keeps every claim the chosen one kept. */
 const round4 = (x: number): number => Math.floor(x * 1e4) / 1e4 + 0;
