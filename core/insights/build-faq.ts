@@ -1,6 +1,7 @@
 import type { AspectId, BusinessConfig } from '../schemas/business-schema.ts';
 import type { z } from 'zod';
 import type { AspectInsight, FaqEntrySchema } from '../schemas/insights-schema.ts';
+import { plural } from '../format/format-count.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
@@ -99,8 +100,6 @@ function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUE
     reviewIds: citations([...(terms?.ids ?? []), ...quotes.map((x) => x.reviewId)], [...(terms?.evidence ?? []), ...v.positive, ...v.negative]),
   };
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */
 function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids: string[]; evidence: QuoteCandidate[] } | null {

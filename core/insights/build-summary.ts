@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AspectId } from '../schemas/business-schema.ts';
 import type { AspectInsight, EntityInsight, SummarySchema } from '../schemas/insights-schema.ts';
+import { plural } from '../format/format-count.ts';
 import { intervalWords, shareWords } from './describe-share.ts';
 import type { Leader } from './quantify/estimate-shares.ts';
 
@@ -47,8 +48,6 @@ export interface SummaryInput {
   comparedTechnicians: number;
   evidence: SummaryEvidence;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "A, B and C". */
 function listWords(items: readonly string[]): string {

@@ -1,3 +1,4 @@
+import { plural } from '../format/format-count.ts';
 import type { ShareInterval } from '../schemas/insights-schema.ts';
 
 /** Plain-words anchors for a share: the nearest one is said ("about 1 in 3"). */
@@ -29,8 +30,6 @@ const percent = (x: number) => Math.round(x * 100);
 /** "38–66%": an interval in whole percents. */
 export const intervalWords = (s: ShareInterval): string => `${percent(s.low)}–${percent(s.high)}%`;
 
-const opinionsWords = (n: number) => `${n} opinion${n === 1 ? '' : 's'}`;
-
 /**
  * An aspect's negative share in one sentence a roofer understands: "about half of 54 opinions on
  * cleanup are negative (38–66%)", or why there is no share: "not enough opinions yet on cleanup
@@ -39,8 +38,8 @@ const opinionsWords = (n: number) => `${n} opinion${n === 1 ? '' : 's'}`;
  */
 export function describeShare(subject: string, opinions: number | null, share: ShareInterval | null): string {
   if (opinions === null) return `The reader has not been measured on ${subject}, so no share is estimated.`;
-  if (share === null) return `Not enough opinions yet on ${subject}${opinions > 0 ? ` (about ${opinionsWords(opinions)} so far)` : ''}.`;
-  return `${capitalize(shareWords(share.estimate))} of ${opinionsWords(opinions)} on ${subject} are negative (${intervalWords(share)}).`;
+  if (share === null) return `Not enough opinions yet on ${subject}${opinions > 0 ? ` (about ${plural(opinions, 'opinion')} so far)` : ''}.`;
+  return `${capitalize(shareWords(share.estimate))} of ${plural(opinions, 'opinion')} on ${subject} are negative (${intervalWords(share)}).`;
 }
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
