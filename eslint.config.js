@@ -28,7 +28,8 @@ function forbid(folders, why) {
 /**
  * The insights engine's word lists live in core/insights/lexicon/, one named, commented table per concern
  * (docs/insights.md, "Lexicons and their format"). Rule code that declares its own list fails: a Set of
- * string literals, a Set of a split string, or the lexicon's `set(\`…\`)` helper called outside lexicon/.
+ * string literals, a Set of a split string, the lexicon's `set(\`…\`)` helper called outside lexicon/, a regular
+ * expression with three or more word alternatives, an inline array of words asked `.includes`, or a Map keyed by words.
  */
 const WORD_LIST_MESSAGE = 'A word list of the insights engine belongs in core/insights/lexicon/ (a named, commented table), not in rule code.';
 const WORD_LIST_SELECTORS = [
@@ -36,6 +37,13 @@ const WORD_LIST_SELECTORS = [
   "NewExpression[callee.name='Set'] > CallExpression[callee.property.name='split'][callee.object.type=/^(Literal|TemplateLiteral)$/]",
   "CallExpression[callee.name='set'][arguments.0.type='TemplateLiteral']",
   "CallExpression[callee.name='set'][arguments.0.value=type(string)]",
+  // A regular expression with three or more word alternatives: /\b(late|slow|tardy)\b/.
+  // (Suffix patterns such as /(ier|iest|er|est)$/ are no word lists: the group must follow a word boundary.)
+  "Literal[regex.pattern=/\\\\b\\((\\?:)?[^)]*?[a-z'-]+\\|[a-z' -]+\\|[a-z'-]+/i]",
+  // An inline array of words asked for membership: ['late', 'slow'].includes(w).
+  'CallExpression[callee.property.name=/^(includes|indexOf)$/] > MemberExpression.callee > ArrayExpression.object:has(> Literal[value=type(string)])',
+  // A Map keyed by words: new Map([['late', -1], …]).
+  "NewExpression[callee.name='Map'] > ArrayExpression > ArrayExpression:first-child:has(> Literal:first-child[value=type(string)])",
 ];
 
 export default tseslint.config(

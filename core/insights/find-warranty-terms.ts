@@ -1,4 +1,5 @@
 import type { AnalyzedReview } from './analyze-review.ts';
+import { WARRANTY_KINDS, WARRANTY_LENGTH, WARRANTY_NUMBER_WORDS, WARRANTY_WORDS } from './lexicon/fact-patterns.ts';
 
 /** A warranty term a review states, e.g. "10-year workmanship warranty", found in one sentence. */
 export interface WarrantyTerm {
@@ -7,26 +8,6 @@ export interface WarrantyTerm {
   /** Character offset of the sentence in the review text. */
   start: number;
 }
-
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  five: 5,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  'twenty-five': 25,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-};
-const WARRANTY = /\b(warrant(y|ies|ied)|guarantee[ds]?)\b/i;
-const LENGTH = /\b(\d{1,2}|one|two|three|five|ten|fifteen|twenty|twenty-five|thirty|forty|fifty)[- ](?:year|yr)s?\b|\b(lifetime|life-time)\b/i;
-const KIND: readonly [RegExp, string][] = [
-  [/\b(workmanship|labou?r|installation)\b/i, 'workmanship'],
-  [/\b(manufacturer'?s?|material|materials|shingle|gaf|owens corning|certainteed)\b/i, 'manufacturer'],
-];
 
 /**
  * Warranty terms stated in a review's sentences: a length ("10-year", "lifetime") and/or a kind
@@ -38,13 +19,13 @@ export function findWarrantyTerms(a: AnalyzedReview): WarrantyTerm[] {
   const out: WarrantyTerm[] = [];
   a.sentences.forEach((s, sentence) => {
     const text = a.review.text.slice(s.start, s.end);
-    if (!WARRANTY.test(text)) return;
-    const length = LENGTH.exec(text);
-    const kind = KIND.find(([re]) => re.test(text))?.[1];
+    if (!WARRANTY_WORDS.test(text)) return;
+    const length = WARRANTY_LENGTH.exec(text);
+    const kind = WARRANTY_KINDS.find(([re]) => re.test(text))?.[1];
     if (!length && !kind) return;
     let years = '';
     if (length?.[2]) years = 'lifetime';
-    else if (length?.[1]) years = `${NUMBER_WORDS[length[1].toLowerCase()] ?? Number(length[1])}-year`;
+    else if (length?.[1]) years = `${WARRANTY_NUMBER_WORDS[length[1].toLowerCase()] ?? Number(length[1])}-year`;
     out.push({ label: [years, kind, 'warranty'].filter(Boolean).join(' '), sentence, start: s.start });
   });
   return out;
