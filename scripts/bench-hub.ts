@@ -36,7 +36,7 @@ import { createHub } from '../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
 import { createTestCa } from './lib/test-ca.ts';
-import { printTable } from './lib/bench-table.ts';
+import { printTable } from './lib/bench/print-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
 import { currentSnapshot, withChangedFeed } from './lib/bench-hub-snapshot.ts';

@@ -17,7 +17,7 @@ import { migratePostgres } from '../../sidecar/storage/postgres/pg-migrations.ts
 import { createPostgresHubStore } from '../../sidecar/storage/postgres/postgres-hub-store.ts';
 import { currentSnapshot, withChangedFeed } from './bench-hub-snapshot.ts';
 import { readyWithin } from './wait-until-ready.ts';
-import { startPostgres, type PostgresServer } from './postgres-server.ts';
+import { startPostgres, type PostgresServer } from './bench/start-postgres.ts';
 
 const BASE_URL = 'http://localhost:4321';
 const BENCH_FILE = join(import.meta.dirname, '..', 'bench-hub.ts');
