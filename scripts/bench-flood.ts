@@ -14,6 +14,7 @@ import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'undici';
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import type { ReviewsDocument } from '../core/schemas/reviews-document-schema.ts';
 import { percentile } from './lib/bench/percentile.ts';
 import { prepareDataset } from './lib/bench/prepare-dataset.ts';
@@ -74,7 +75,7 @@ function startSidecar(dist: string, env: Record<string, string>): Promise<Sideca
       BUILD_ON_START: 'never',
       HOST: '127.0.0.1',
       PORT: '0',
-      BASE_URL: 'http://localhost:4321',
+      BASE_URL: DEFAULT_BASE_URL,
       WATCH_INTERVAL_MS: '0',
       LOG_REQUESTS: 'false',
       MCP_SESSION_REVOCATION_DB: 'memory',
