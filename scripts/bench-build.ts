@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BuildChangesSchema, changedFileCount } from '../core/build/build-changes.ts';
-import { generateContent } from './generate.ts';
-import { printTable } from './lib/bench-table.ts';
+import { generateContent } from './lib/generate-content.ts';
+import { printTable } from './lib/bench/print-table.ts';
 import { changesFile } from './lib/diff-dist.ts';
 import { buildsFolder } from './lib/swap-in.ts';
 

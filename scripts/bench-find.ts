@@ -1,14 +1,12 @@
 /**
  * Ranked search benchmark (`npm run bench -- find`, or `node --expose-gc scripts/bench-find.ts`):
- * at 100k generated reviews (scripts/generate.ts, seed 1), the time to build the find engine, the
+ * at 100k generated reviews (scripts/lib/bench/prepare-dataset.ts, seed 1), the time to build the find engine, the
  * extra memory it holds, and in-process latency of 1–3-word queries with typos, p50/p99 against
  * the budgets (p50 ≤ 5 ms, p99 ≤ 25 ms, build ≤ 10 s, heap ≤ 150 MB). For comparison, the same
  * queries on a plain minisearch index with one document per review (prefix, fuzzy, AND).
  * BENCH_QUICK=1 uses 10k reviews and fewer queries.
  */
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import MiniSearch from 'minisearch';
@@ -20,16 +18,15 @@ import { publishReviews } from '../core/model/publish-reviews.ts';
 import type { Business } from '../core/schemas/business-schema.ts';
 import type { Review } from '../core/schemas/review-schema.ts';
 import { readContentDir } from '../site/lib/read-content-dir.ts';
-import { generateContent } from './generate.ts';
-import { printTable } from './lib/bench-table.ts';
-import { createRandom, type Random } from './lib/random.ts';
+import { createRandom, type Random } from '../core/random/create-random.ts';
+import { percentile } from './lib/bench/percentile.ts';
+import { generatedContent } from './lib/bench/prepare-dataset.ts';
+import { printTable } from './lib/bench/print-table.ts';
 
 type Row = Record<string, string | number>;
-const ROOT = resolve(import.meta.dirname, '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const COUNT = QUICK ? 10_000 : 100_000;
 const QUERIES = QUICK ? 300 : 2000;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 // A forced collection before each heap reading, also when run without --expose-gc (as npm run bench does).
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as (() => void) | undefined;
@@ -40,9 +37,7 @@ const heapMb = () => {
 };
 
 async function loadReviews(): Promise<{ reviews: Review[]; business: Business }> {
-  const dir = join(ROOT, '.tmp', 'bench-find', `content-${COUNT}`);
-  if (!existsSync(join(dir, 'business.json'))) await generateContent({ count: COUNT, seed: 1, out: dir });
-  const content = readContentDir(dir);
+  const content = readContentDir(await generatedContent(COUNT));
   const { reviews } = publishReviews(content.records, content.business, 'http://localhost:4321', extractMentions);
   return { reviews, business: toPublicBusiness(content.business) };
 }

@@ -10,22 +10,25 @@
  * before/after comparison against an older commit); FLOOD_SECONDS sets the duration (default 10).
  * Needs wrk (Debian package `wrk`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'undici';
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import type { ReviewsDocument } from '../core/schemas/reviews-document-schema.ts';
-import { printTable } from './lib/bench-table.ts';
-import { waitUntilReady } from './lib/wait-until-ready.ts';
-import { prepareDataset } from './bench-sidecar.ts';
+import { percentile } from './lib/bench/percentile.ts';
+import { prepareDataset } from './lib/bench/prepare-dataset.ts';
+import { printTable } from './lib/bench/print-table.ts';
+import { hasWrk, runWrk } from './lib/bench/run-wrk.ts';
+import { startSidecarProcess, type SidecarProcess } from './lib/bench/start-sidecar-process.ts';
 
 type Row = Record<string, string | number>;
 const ROOT = resolve(import.meta.dirname, '..');
 const WORK = join(ROOT, '.tmp', 'bench-flood');
 const SIDECAR_ROOT = process.env.FLOOD_SIDECAR_ROOT ? resolve(process.env.FLOOD_SIDECAR_ROOT) : ROOT;
 const SECONDS = Number(process.env.FLOOD_SECONDS ?? 10);
+/** Flood connections: far more than the sidecar's dynamic-request concurrency, so it must queue or refuse. */
+const FLOOD_CONNECTIONS = 100;
 
 /**
  * wrk script: odd requests a search with a random 2–4 letter substring, random min_rating and
@@ -62,46 +65,25 @@ end
 `;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
-
-async function startSidecar(dist: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', join(SIDECAR_ROOT, 'sidecar/main.ts')], {
-    cwd: SIDECAR_ROOT,
+/** The sidecar of SIDECAR_ROOT as `npm start` runs it, quiet, on a built dist/. */
+function startSidecar(dist: string, env: Record<string, string>): Promise<SidecarProcess> {
+  return startSidecarProcess({
+    root: SIDECAR_ROOT,
+    nodeFlags: ['--max-semi-space-size=16'],
     env: {
-      ...process.env,
       DIST_DIR: dist,
       BUILD_ON_START: 'never',
       HOST: '127.0.0.1',
-      PORT: String(port),
-      BASE_URL: 'http://localhost:4321',
+      PORT: '0',
+      BASE_URL: DEFAULT_BASE_URL,
       WATCH_INTERVAL_MS: '0',
       LOG_REQUESTS: 'false',
       MCP_SESSION_REVOCATION_DB: 'memory',
       ...env,
     },
-    stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
+    keepEvents: false,
   });
-  await waitUntilReady({ name: 'sidecar', port, path: '/healthz', child });
-  return { port, child };
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** GET /reviews.json (gzip) back to back on one keep-alive connection until `until`; each latency in ms. */
 async function probe(port: number, until: number): Promise<number[]> {
@@ -123,26 +105,19 @@ async function probe(port: number, until: number): Promise<number[]> {
 }
 
 /** Runs wrk (1 thread, 100 connections) with the flood script; returns its status counts and rate. */
-function flood(port: number, script: string, seconds: number): Promise<{ codes: Record<string, number>; rps: number }> {
-  return new Promise((done, fail) => {
-    const child = spawn('wrk', ['-t1', '-c100', `-d${seconds}s`, '-s', script, `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('error', fail);
-    child.once('exit', () => {
-      const codes: Record<string, number> = {};
-      for (const m of out.matchAll(/^status (\d+) (\d+)$/gm)) codes[m[1]!] = (codes[m[1]!] ?? 0) + Number(m[2]);
-      done({ codes, rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0) });
-    });
-  });
+async function flood(port: number, script: string, seconds: number): Promise<{ codes: Record<string, number>; rps: number }> {
+  const { output, rps } = await runWrk({ port, script, seconds, connections: FLOOD_CONNECTIONS });
+  const codes: Record<string, number> = {};
+  for (const m of output.matchAll(/^status (\d+) (\d+)$/gm)) codes[m[1]!] = (codes[m[1]!] ?? 0) + Number(m[2]);
+  return { codes, rps };
 }
 
 async function measure(dataset: { name: string; dist: string }, label: string, env: Record<string, string>): Promise<Row[]> {
   const { reviews } = JSON.parse(readFileSync(join(dataset.dist, 'reviews.json'), 'utf8')) as ReviewsDocument;
   const script = join(WORK, 'flood.lua');
   writeFileSync(script, floodScript(Number(reviews.at(-1)!.date.slice(0, 4)), Number(reviews[0]!.date.slice(0, 4))));
-  const { port, child } = await startSidecar(dataset.dist, env);
+  const sidecar = await startSidecar(dataset.dist, env);
+  const { port } = sidecar;
   try {
     await probe(port, performance.now() + 1000); // warm-up
     const quiet = await probe(port, performance.now() + SECONDS * 1000);
@@ -156,8 +131,8 @@ async function measure(dataset: { name: string; dist: string }, label: string, e
       sidecar: label,
       load: what,
       probes: times.length,
-      'reviews.json p50 ms': pct(times, 50).toFixed(1),
-      'p99 ms': pct(times, 99).toFixed(1),
+      'reviews.json p50 ms': percentile(times, 50).toFixed(1),
+      'p99 ms': percentile(times, 99).toFixed(1),
       'max ms': times.at(-1)!.toFixed(1),
       ...extra,
     });
@@ -172,12 +147,12 @@ async function measure(dataset: { name: string; dist: string }, label: string, e
       }),
     ];
   } finally {
-    await stop(child);
+    await sidecar.stop();
   }
 }
 
 export async function runFloodBench(): Promise<Row[]> {
-  if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed (Debian package: wrk)');
+  if (!hasWrk()) throw new Error('wrk is not installed (Debian package: wrk)');
   mkdirSync(WORK, { recursive: true });
   const label = SIDECAR_ROOT === ROOT ? 'this checkout' : SIDECAR_ROOT;
   const rows: Row[] = [];

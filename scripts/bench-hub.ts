@@ -36,9 +36,9 @@ import { createHub } from '../sidecar/hub/create-hub.ts';
 import { silentLogger } from '../sidecar/logger.ts';
 import { openSqliteHubStore } from '../sidecar/storage/sqlite-hub-store.ts';
 import { createTestCa } from './lib/test-ca.ts';
-import { printTable } from './lib/bench-table.ts';
+import { printTable } from './lib/bench/print-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
-import { runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
+import { fanOutFigures, runHubReplica, runReplicaFanOut, startReplicaBench } from './lib/bench-hub-replicas.ts';
 import { currentSnapshot, withChangedFeed } from './lib/bench-hub-snapshot.ts';
 import { readyWithin } from './lib/wait-until-ready.ts';
 
@@ -256,10 +256,7 @@ async function fanOut(n: number, run: number, base: Snapshot, children: Subscrib
     acknowledged: done,
     'wrong bodies': children.reduce((s, c) => s + c.bad, 0),
     'feed bytes': current.documents.get('/feed.xml')!.identity.bytes.length,
-    'time to all acked (s)': seconds.toFixed(2),
-    'deliveries/s': Math.round(done / seconds),
-    'hub CPU (s)': cpuSeconds.toFixed(1),
-    'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+    ...fanOutFigures(done, seconds, cpuSeconds),
     // The subscribers' TLS server side runs on the same cores: time ≈ (hub + subscriber CPU) / cores on a quiet machine.
     'subscriber CPU ms/delivery': (children.reduce((s, c) => s + c.cpuMicros, 0) / 1000 / Math.max(done, 1)).toFixed(2),
     'hub RSS before (MB)': mb(rssBefore),

@@ -5,27 +5,22 @@
  * `npm run bench -- import`; `--reviews N --jobs N` for other sizes.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCsv } from '../core/csv/parse-csv.ts';
 import { runImport } from './import.ts';
 import { generateTakeout } from './lib/generate-takeout.ts';
-import { createRandom } from './lib/random.ts';
+import { formatMachine, machineInfo } from './lib/machine-info.ts';
+import { createRandom } from '../core/random/create-random.ts';
 import { runVerify } from './verify.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** CPU model, cores and load average: the figures mean little without them. */
-export function describeMachine(): string {
-  const cpu = cpus();
-  return `machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (1/5/15 min)`;
-}
+type Timed<T> = { value: T; seconds: number; cpu: number; rssMb: number };
 
 /** Wall-clock and CPU seconds of a step: on a shared machine the gap between them is the wait for a core. */
-function timed<T>(fn: () => T): { value: T; seconds: number; cpu: number; rssMb: number } {
+function timed<T>(fn: () => T): Timed<T> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const value = fn();
@@ -36,6 +31,11 @@ function timed<T>(fn: () => T): { value: T; seconds: number; cpu: number; rssMb:
     cpu: (used.user + used.system) / 1e6,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
   };
+}
+
+/** A table row: what ran, on what, its outcome, wall-clock and CPU seconds (to `digits`), RSS, and the target. */
+function row(step: string, items: string, result: string, run: Timed<unknown>, digits: number, target: string): Record<string, string | number> {
+  return { step, items, result, seconds: run.seconds.toFixed(digits), 'CPU s': run.cpu.toFixed(digits), 'RSS MB': run.rssMb, target };
 }
 
 /** The error a parse ends with ("line 1: more than 256 columns…"), or "accepted". */
@@ -60,7 +60,7 @@ export async function runImportBench(): Promise<Record<string, string | number>[
     const content = join(dir, 'content');
     mkdirSync(join(content, 'reviews'), { recursive: true });
     cpSync(join(root, 'content', 'business.json'), join(content, 'business.json'));
-    console.log(describeMachine());
+    console.log(formatMachine(await machineInfo()));
     const first = timed(() => runImport('google-takeout', takeout, content, '2026-01-01'));
     const again = timed(() => runImport('google-takeout', takeout, content, '2026-01-02'));
     const verify = timed(() => runVerify({ jobsPath: jobsCsv, contentDir: content, today: '2026-01-03' }));
@@ -71,53 +71,13 @@ export async function runImportBench(): Promise<Record<string, string | number>[
     const wideRun = timed(() => refusal(() => parseCsv(wide)));
     const field = `a,b\n1,"${'x'.repeat(100_000_000)}"\n`;
     const fieldRun = timed(() => refusal(() => parseCsv(field)));
-    console.log(describeMachine());
+    console.log(formatMachine(await machineInfo()));
     return [
-      {
-        step: 'import google-takeout (first)',
-        items: `${counts.reviews} reviews`,
-        result: `${first.value.report.new.length} new`,
-        seconds: first.seconds.toFixed(1),
-        'CPU s': first.cpu.toFixed(1),
-        'RSS MB': first.rssMb,
-        target: '< 60 s',
-      },
-      {
-        step: 'import google-takeout (again)',
-        items: `${counts.reviews} reviews`,
-        result: `${again.value.report.unchanged.length} unchanged`,
-        seconds: again.seconds.toFixed(1),
-        'CPU s': again.cpu.toFixed(1),
-        'RSS MB': again.rssMb,
-        target: '< 60 s',
-      },
-      {
-        step: 'verify',
-        items: `${counts.jobs} jobs`,
-        result: `${r.matched.length} matched, ${r.queued.length} queued, ${r.unmatched.length} none`,
-        seconds: verify.seconds.toFixed(1),
-        'CPU s': verify.cpu.toFixed(1),
-        'RSS MB': verify.rssMb,
-        target: '< 60 s',
-      },
-      {
-        step: 'CSV with a 1,000,000-column header',
-        items: `${(wide.length / 1e6).toFixed(1)} MB`,
-        result: wideRun.value,
-        seconds: wideRun.seconds.toFixed(2),
-        'CPU s': wideRun.cpu.toFixed(2),
-        'RSS MB': wideRun.rssMb,
-        target: 'refused < 1 s',
-      },
-      {
-        step: 'CSV with a 100 MB field',
-        items: `${(field.length / 1e6).toFixed(1)} MB`,
-        result: fieldRun.value,
-        seconds: fieldRun.seconds.toFixed(2),
-        'CPU s': fieldRun.cpu.toFixed(2),
-        'RSS MB': fieldRun.rssMb,
-        target: 'refused < 1 s',
-      },
+      row('import google-takeout (first)', `${counts.reviews} reviews`, `${first.value.report.new.length} new`, first, 1, '< 60 s'),
+      row('import google-takeout (again)', `${counts.reviews} reviews`, `${again.value.report.unchanged.length} unchanged`, again, 1, '< 60 s'),
+      row('verify', `${counts.jobs} jobs`, `${r.matched.length} matched, ${r.queued.length} queued, ${r.unmatched.length} none`, verify, 1, '< 60 s'),
+      row('CSV with a 1,000,000-column header', `${(wide.length / 1e6).toFixed(1)} MB`, wideRun.value, wideRun, 2, 'refused < 1 s'),
+      row('CSV with a 100 MB field', `${(field.length / 1e6).toFixed(1)} MB`, fieldRun.value, fieldRun, 2, 'refused < 1 s'),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

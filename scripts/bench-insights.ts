@@ -11,6 +11,7 @@ import { parseBusiness } from '../core/content/parse-content.ts';
 import { buildInsights } from '../core/insights/build-insights.ts';
 import { extractMentions } from '../core/insights/extract-mentions.ts';
 import type { BusinessConfig } from '../core/schemas/business-schema.ts';
+import { createRandom } from '../core/random/create-random.ts';
 import { InsightsDocumentSchema } from '../core/schemas/insights-schema.ts';
 import type { Review } from '../core/schemas/review-schema.ts';
 
@@ -68,19 +69,10 @@ const CLOSERS = [
   '',
 ];
 
-/** Deterministic PRNG (mulberry32) so the bench reads the same reviews every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` published-shape reviews spread over five years, about 6% rating-only. */
 export function syntheticReviews(count: number, business: BusinessConfig, seed = 42): Review[] {
-  const rand = rng(seed);
+  // The project's one PRNG: the same seed reads the same reviews every run.
+  const rand = createRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const reviews: Review[] = [];
   for (let i = 0; i < count; i++) {

@@ -5,8 +5,6 @@
  * 20 concurrent clients, each in its own session. The server is the real app (createApp with the
  * real MCP router) in a child process, so client work does not share its CPU.
  */
-import { describeMethod } from '../core/insights/build-insights.ts';
-import { RULES_ONLY } from '../core/insights/model/absa-model.ts';
 import { spawn } from 'node:child_process';
 import { createSecretKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,12 +16,9 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Router } from 'express';
 import { Pool } from 'undici';
-import type { BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { parseBusiness } from '../core/content/parse-content.ts';
 import { extractMentions } from '../core/insights/extract-mentions.ts';
 import { buildSiteModel } from '../core/model/build-site-model.ts';
-import { createFindEngine } from '../core/find/create-find-engine.ts';
-import { createSearchEngine } from '../core/search/create-search-engine.ts';
 import { SearchQuerySchema, type SearchQueryInput } from '../core/search/search-query-schema.ts';
 import { createApp } from '../sidecar/app.ts';
 import { parseConfig } from '../sidecar/config.ts';
@@ -35,10 +30,15 @@ import { createMcpHandler } from '../sidecar/mcp/create-mcp-handler.ts';
 import { dispatchRequest } from '../sidecar/mcp/http/dispatch-request.ts';
 import { createCursorCodec } from '../sidecar/mcp/internal/cursor-codec.ts';
 import { createToolCatalog } from '../sidecar/mcp/tools/register-tools.ts';
-import { printTable } from './lib/bench-table.ts';
+import { emptyInsights } from './lib/bench/empty-insights.ts';
+import { inMemorySnapshot } from './lib/bench/in-memory-snapshot.ts';
+import { latencySummary } from './lib/bench/percentile.ts';
+import { DATASET_SEED } from './lib/bench/prepare-dataset.ts';
+import { printTable } from './lib/bench/print-table.ts';
 import { readyWithin } from './lib/wait-until-ready.ts';
 import { generateReviews } from './lib/generate-reviews.ts';
-import { createRandom, pick, type Random } from './lib/random.ts';
+import { createRandom, type Random } from '../core/random/create-random.ts';
+import { pick } from './lib/random.ts';
 
 type Rows = Record<string, string | number>[];
 const ROOT = resolve(import.meta.dirname, '..');
@@ -68,62 +68,16 @@ const QUERIES: SearchQueryInput[] = [
   { query: 'roof', limit: 100 },
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-function summarize(samples: number[]): { p50: string; p99: string } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50).toFixed(2), p99: percentile(sorted, 99).toFixed(2) };
-}
-
 /** `count` generated reviews as a Snapshot (mentions extracted as the build does; insights left empty). */
 function generatedSnapshot(count: number): Snapshot {
   const businessText = readFileSync(join(ROOT, 'content/business.json'), 'utf8');
   const business = parseBusiness({ path: 'content/business.json', text: businessText });
-  const records = [...generateReviews(createRandom(1), business, count, '2026-11-15')];
+  const records = [...generateReviews(createRandom(DATASET_SEED), business, count, '2026-11-15')];
   const model = buildSiteModel({ business, records: records.map((record, i) => ({ record, file: 'generated', line: i + 1 })) }, BASE_URL, {
     extractMentions,
-    buildInsights: ({ reviews }) => ({
-      version: '1.0.0',
-      updated: null,
-      method: { ...describeMethod(RULES_ONLY), engine: 'none', description: 'not computed for the MCP benchmark' },
-      reviewCount: reviews.length,
-      aspects: [],
-      entities: { technicians: [], services: [], serviceAreas: [] },
-      topics: [],
-      faq: [],
-      summary: { text: 'Not computed.', facts: [] },
-    }),
+    buildInsights: emptyInsights({ engine: 'none', description: 'not computed for the MCP benchmark' }),
   });
-  const manifest: BuildManifest = {
-    version: 1,
-    baseUrl: BASE_URL,
-    inputsHash: `generated-${count}`,
-    reviewCount: model.reviews.length,
-    heldBack: model.heldBack.length,
-    updated: model.updated,
-    sinceWindow: null,
-    documents: [],
-  };
-  return {
-    distDir: '(generated)',
-    manifest,
-    documents: new Map(),
-    reviewsDocument: {
-      version: '1.0.0',
-      updated: model.updated,
-      business: model.business,
-      aggregateRating: model.aggregateRating,
-      moderation: model.moderation,
-      reviews: model.reviews,
-    },
-    reviewsLayout: null,
-    insights: model.insights,
-    reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
-    search: createSearchEngine(model.reviews, model.business),
-    find: createFindEngine(model.reviews, model.business),
-  };
+  return inMemorySnapshot(model, BASE_URL, `generated-${count}`, '(generated)');
 }
 
 /** In the server process: engine and MCP-without-HTTP latency over the query mix. */
@@ -143,7 +97,7 @@ async function measureInProcess(snapshot: Snapshot, calls: number): Promise<Reco
     await dispatchRequest(server, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'search_reviews', arguments: args } });
     if (i >= 200) mcp.push(performance.now() - t);
   }
-  return { engine: summarize(engine), mcp: summarize(mcp) };
+  return { engine: latencySummary(engine), mcp: latencySummary(mcp) };
 }
 
 /** Server mode: build the data, measure in-process, then serve the real app and report on stdout. */
@@ -158,6 +112,8 @@ async function serve(count: number): Promise<void> {
     SERVE_STATIC: 'false',
     MCP_SESSION_SECRET: SECRET,
     MCP_SESSION_REVOCATION_DB: 'memory',
+    // The clients share one address: with the per-client limit (1,200 a minute) the bench measured 429s.
+    DYNAMIC_RATE_LIMIT_MAX: '0',
   });
   if (!parsed.success) throw new Error(parsed.error.message);
   const snapshots = createSnapshotSource(snapshot);
@@ -224,7 +180,7 @@ async function concurrentRun(url: string, concurrency: number, seconds: number, 
   await Promise.all(Array.from({ length: concurrency }, (_, c) => client(pool, createRandom(200 + c), method, started + seconds * 1000, latencies)));
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  return { calls: latencies.length, 'calls/s': Math.round(latencies.length / elapsed), ...summarize(latencies) };
+  return { calls: latencies.length, 'calls/s': Math.round(latencies.length / elapsed), ...latencySummary(latencies) };
 }
 
 /** Starts the server process, runs the client side, and returns the tables. */
@@ -261,7 +217,7 @@ export async function runMcpBench(options: Partial<McpBenchOptions> = {}): Promi
       [`search_reviews latency at ${ready.reviews} published reviews (ms)`]: [
         { path: 'engine.search only (in-process)', ...ready.inProcess.engine, 'calls/s': '' },
         { path: 'tools/call, fresh McpServer + transport, no HTTP', ...ready.inProcess.mcp, 'calls/s': '' },
-        { path: 'tools/call over HTTP, 1 client', ...summarize(sequential), 'calls/s': '' },
+        { path: 'tools/call over HTTP, 1 client', ...latencySummary(sequential), 'calls/s': '' },
         { path: `tools/call over HTTP, ${concurrency} clients, ${seconds} s`, p50: search.p50!, p99: search.p99!, 'calls/s': search['calls/s']! },
         { path: `ping over HTTP, ${concurrency} clients (per-request floor)`, p50: ping.p50!, p99: ping.p99!, 'calls/s': ping['calls/s']! },
       ],

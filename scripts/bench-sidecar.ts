@@ -6,68 +6,40 @@
  *    precomputed bytes vs nginx serving the same dist/ (gzip_static), with ratios;
  * 3. compressed sizes of the data documents; 4. sidecar RSS at 100k reviews.
  *
- * Datasets are generated with scripts/generate.ts and built with the real build (scripts/build.ts)
- * into .tmp/bench-sidecar/ (kept between runs, rebuilt when their inputs change).
+ * Datasets are generated and built with the real build by scripts/lib/bench/prepare-dataset.ts
+ * into .tmp/bench-datasets/ (kept between runs, rebuilt when their inputs change).
  * BENCH_QUICK=1 runs 10k only with shorter wrk runs.
  */
-import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpGet } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEFAULT_BASE_URL } from '../core/build/build-options.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { computeEtag } from '../core/http/compute-etag.ts';
+import { createRandom, type Random } from '../core/random/create-random.ts';
 import type { Review } from '../core/schemas/review-schema.ts';
 import type { ReviewsDocument } from '../core/schemas/reviews-document-schema.ts';
 import { createSearchEngine } from '../core/search/create-search-engine.ts';
 import type { SearchQuery } from '../core/search/search-query-schema.ts';
-import { generateContent } from './generate.ts';
-import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
-import { printTable } from './lib/bench-table.ts';
-import { createRandom, type Random } from './lib/random.ts';
+import { freePort } from './lib/bench/free-port.ts';
+import { httpGet } from './lib/bench/http-request.ts';
+import { percentile } from './lib/bench/percentile.ts';
+import { prepareDataset, type Dataset } from './lib/bench/prepare-dataset.ts';
+import { printTable } from './lib/bench/print-table.ts';
+import { hasWrk, runWrk } from './lib/bench/run-wrk.ts';
+import { startNginx } from './lib/bench/start-nginx.ts';
+import { startSidecarProcess } from './lib/bench/start-sidecar-process.ts';
 import { waitUntilReady } from './lib/wait-until-ready.ts';
 
 type Row = Record<string, string | number>;
 const ROOT = resolve(import.meta.dirname, '..');
 const WORK = join(ROOT, '.tmp', 'bench-sidecar');
 const QUICK = process.env.BENCH_QUICK === '1';
+/** wrk's keep-alive connections in the throughput table (-c32). */
+const WRK_CONNECTIONS = 32;
 const BASE_URL = DEFAULT_BASE_URL;
-
-// ---------------------------------------------------------------- datasets
-
-interface Dataset {
-  name: string;
-  count: number | null;
-  dist: string;
-  manifest: BuildManifest;
-}
-
-/** Generates (count) or takes the sample content, and builds it with the real build unless current. */
-export async function prepareDataset(name: string, count: number | null): Promise<Dataset> {
-  const contentDir = count === null ? join(ROOT, 'content') : join(WORK, `content-${name}`);
-  const dist = join(WORK, `dist-${name}`);
-  if (count !== null && !existsSync(join(contentDir, 'business.json'))) {
-    mkdirSync(WORK, { recursive: true });
-    await generateContent({ count, seed: 1, out: contentDir });
-  }
-  const settings = { BASE_URL, SINCE_WINDOW_DAYS: 31 };
-  const wanted = computeInputsHash(ROOT, contentDir, settings);
-  const manifestPath = join(dist, BUILD_MANIFEST_FILE);
-  const current = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest) : null;
-  if (current?.inputsHash !== wanted) {
-    log(`building ${name} (${count ?? 'sample'} reviews)…`);
-    const run = spawnSync(process.execPath, ['scripts/build.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: dist, BASE_URL, SINCE_WINDOW_DAYS: '31' },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (run.status !== 0) throw new Error(`build of ${name} failed:\n${run.stderr}\n${run.stdout}`);
-  }
-  return { name, count, dist, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) as BuildManifest };
-}
 
 // ---------------------------------------------------------------- search latency
 
@@ -122,8 +94,6 @@ export function queryClasses(reviews: readonly Review[], doc: ReviewsDocument, r
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 export function benchSearch(dataset: Dataset): Row[] {
   const doc = JSON.parse(readFileSync(join(dataset.dist, 'reviews.json'), 'utf8')) as ReviewsDocument;
   const started = performance.now();
@@ -171,30 +141,6 @@ export function benchSearch(dataset: Dataset): Row[] {
 
 // ---------------------------------------------------------------- servers
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolvePromise, reject) => {
-    const req = httpGet({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolvePromise({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 interface Running {
   port: number;
   pid: number | undefined;
@@ -209,16 +155,26 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startSidecarProcess(dist: string, nodeFlags: string[] = []): Promise<Running> {
-  const port = await freePort();
-  const devNull = openSync('/dev/null', 'w');
-  const child = spawn(process.execPath, [...nodeFlags, 'sidecar/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DIST_DIR: dist, BUILD_ON_START: 'never', HOST: '127.0.0.1', PORT: String(port), BASE_URL, WATCH_INTERVAL_MS: '0' },
-    stdio: ['ignore', devNull, 'inherit'],
+/** The sidecar as `npm start` runs it on a built dist/, its per-request log drained unread. */
+async function startBenchSidecar(dist: string, nodeFlags: string[] = []): Promise<Running> {
+  const sidecar = await startSidecarProcess({
+    // Limits off for throughput: wrk is one client (the per-client limit would answer 429) with 32
+    // connections (over DYNAMIC_MAX_PENDING's 16, half the searches would be 503). Refusals would count
+    // as throughput; the flood bench measures the limits themselves.
+    env: {
+      DIST_DIR: dist,
+      BUILD_ON_START: 'never',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      BASE_URL,
+      WATCH_INTERVAL_MS: '0',
+      DYNAMIC_RATE_LIMIT_MAX: '0',
+      DYNAMIC_MAX_PENDING: String(WRK_CONNECTIONS * 2),
+    },
+    nodeFlags,
+    keepEvents: false,
   });
-  await waitUntilReady({ name: 'sidecar', port, path: '/healthz', child });
-  return { port, pid: child.pid, stop: () => stopChild(child) };
+  return { port: sidecar.port, pid: sidecar.pid, stop: () => sidecar.stop() };
 }
 
 async function startBareProcess(dist: string, searchBody: Buffer): Promise<Running> {
@@ -277,68 +233,29 @@ function runBareServer(dist: string, port: number, searchBodyFile: string): void
   }).listen(port, '127.0.0.1');
 }
 
-async function startNginx(dist: string): Promise<Running> {
-  const port = await freePort();
-  const dir = join(WORK, 'nginx');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'tmp'), { recursive: true });
-  const conf = join(dir, 'nginx.conf');
-  // Started as root, nginx runs its workers as `nobody`, who cannot read a dist/ under a private
-  // folder (a checkout in /root): try_files then answered 404 for every file. Workers run as the user
-  // that built dist/, like tests/helpers/nginx-server.ts.
-  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
-  writeFileSync(
-    conf,
-    `${user}worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  types { application/json json; application/atom+xml xml; text/html html; }
+/** nginx serving the same dist/ as a static tier (gzip_static), through the one nginx launcher. */
+async function startStaticNginx(dist: string): Promise<Running> {
+  const nginx = await startNginx(
+    `types { application/json json; application/atom+xml xml; text/html html; }
   default_type application/json;
   sendfile on; tcp_nopush on; keepalive_requests 1000000;
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:{{PORT}};
     root ${dist};
     gzip_static on;
     etag on;
     location / { try_files $uri =404; }
-  }
-}
-`,
+  }`,
+    { path: '/reviews.json', status: 200 },
   );
-  const child = spawn('/usr/sbin/nginx', ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitUntilReady({ name: 'nginx', port, path: '/reviews.json', child });
-  return { port, pid: child.pid, stop: () => stopChild(child) };
+  return { port: nginx.port, pid: nginx.pid, stop: () => nginx.close() };
 }
 
 // ---------------------------------------------------------------- wrk
 
-function hasWrk(): boolean {
-  return spawnSync('wrk', ['--version']).error === undefined;
-}
-
-/** Requests per second from wrk (1 thread, keep-alive connections), plus non-2xx/3xx count. */
-function wrk(port: number, path: string, headers: Record<string, string>, seconds: number): { rps: number; errors: number; p99: string } {
-  const args = [
-    '-t1',
-    '-c32',
-    `-d${seconds}s`,
-    '--latency',
-    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
-    `http://127.0.0.1:${port}${path}`,
-  ];
-  const run = spawnSync('wrk', args, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
-  const errors =
-    Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(run.stdout)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(run.stdout)?.[1] ?? 0);
-  const p99 = /99%\s+([\d.]+\w+)/.exec(run.stdout)?.[1] ?? '?';
-  return { rps, errors, p99 };
-}
+/** Requests per second from wrk (1 thread, 32 keep-alive connections), non-2xx/3xx count and p99. */
+const wrk = (port: number, path: string, headers: Record<string, string>, seconds: number) =>
+  runWrk({ port, path, headers, seconds, connections: WRK_CONNECTIONS });
 
 interface Scenario {
   name: string;
@@ -350,12 +267,12 @@ interface Scenario {
 
 async function benchThroughput(dataset: Dataset, seconds: number): Promise<Row[]> {
   const searchPath = '/api/reviews/search?query=roof&min_rating=4';
-  const sidecar = await startSidecarProcess(dataset.dist);
-  const searchBody = (await get(sidecar.port, searchPath)).body;
+  const sidecar = await startBenchSidecar(dataset.dist);
+  const searchBody = (await httpGet(sidecar.port, searchPath)).body;
   const bare = await startBareProcess(dataset.dist, searchBody);
-  const nginx = await startNginx(dataset.dist);
+  const nginx = await startStaticNginx(dataset.dist);
   const gzip = { 'Accept-Encoding': 'gzip' };
-  const etagOf = async (s: Running, path: string) => String((await get(s.port, path, gzip)).headers.etag);
+  const etagOf = async (s: Running, path: string) => String((await httpGet(s.port, path, gzip)).headers.etag);
   const scenarios: Scenario[] = [
     { name: '/reviews.json 200 gzip', path: '/reviews.json', headers: async () => gzip, expect: 200, nginx: true },
     {
@@ -378,10 +295,10 @@ async function benchThroughput(dataset: Dataset, seconds: number): Promise<Row[]
       ] as const) {
         if (name === 'nginx' && !scenario.nginx) continue;
         const headers = await scenario.headers(server);
-        const probe = await get(server.port, scenario.path, headers);
+        const probe = await httpGet(server.port, scenario.path, headers);
         if (probe.status !== scenario.expect) throw new Error(`${name} ${scenario.name}: status ${probe.status}, expected ${scenario.expect}`);
-        wrk(server.port, scenario.path, headers, 1); // warm-up
-        results[name] = wrk(server.port, scenario.path, headers, seconds);
+        await wrk(server.port, scenario.path, headers, 1); // warm-up
+        results[name] = await wrk(server.port, scenario.path, headers, seconds);
       }
       const s = results.sidecar!;
       const b = results['node:http']!;
@@ -389,7 +306,7 @@ async function benchThroughput(dataset: Dataset, seconds: number): Promise<Row[]
       rows.push({
         dataset: dataset.name,
         scenario: scenario.name,
-        'body bytes': (await get(sidecar.port, scenario.path, await scenario.headers(sidecar))).body.length,
+        'body bytes': (await httpGet(sidecar.port, scenario.path, await scenario.headers(sidecar))).body.length,
         'sidecar req/s': Math.round(s.rps),
         'node:http req/s': Math.round(b.rps),
         'nginx req/s': n ? Math.round(n.rps) : 'n/a',
@@ -429,20 +346,20 @@ function rssOf(pid: number): { rss: number; peak: number } {
 
 async function benchMemory(dataset: Dataset, nodeFlags: string[]): Promise<Row> {
   const started = performance.now();
-  const sidecar = await startSidecarProcess(dataset.dist, nodeFlags);
+  const sidecar = await startBenchSidecar(dataset.dist, nodeFlags);
   const startup = (performance.now() - started) / 1000;
   try {
     const idle = rssOf(sidecar.pid!);
     const rnd = createRandom(7);
     const words = ['roof', 'crew', 'leak', 'the crew', 'insurance', 'gutter', 'ofin', 'clean'];
     for (let i = 0; i < 200; i++)
-      await get(
+      await httpGet(
         sidecar.port,
         `/api/reviews/search?query=${encodeURIComponent(words[i % words.length]!)}&min_rating=${1 + Math.floor(rnd() * 5)}&limit=100`,
         { 'Accept-Encoding': 'gzip' },
       );
-    for (const d of ['2021-01-01', '2023-06-01', '2025-01-01']) await get(sidecar.port, `/api/reviews/since/${d}`, { 'Accept-Encoding': 'gzip' });
-    for (let i = 0; i < 20; i++) await get(sidecar.port, '/reviews.json', { 'Accept-Encoding': i % 2 ? 'br' : 'gzip' });
+    for (const d of ['2021-01-01', '2023-06-01', '2025-01-01']) await httpGet(sidecar.port, `/api/reviews/since/${d}`, { 'Accept-Encoding': 'gzip' });
+    for (let i = 0; i < 20; i++) await httpGet(sidecar.port, '/reviews.json', { 'Accept-Encoding': i % 2 ? 'br' : 'gzip' });
     const loaded = rssOf(sidecar.pid!);
     return {
       dataset: dataset.name,
@@ -468,9 +385,9 @@ function log(message: string): void {
 /** Runs every sidecar benchmark; returns its tables (scripts/bench.ts prints them). */
 export async function runSidecarBench(): Promise<Record<string, Row[]>> {
   mkdirSync(WORK, { recursive: true });
-  const sample = await prepareDataset('sample', null);
-  const d10k = await prepareDataset('10k', 10_000);
-  const d100k = QUICK ? undefined : await prepareDataset('100k', 100_000);
+  const sample = await prepareDataset('sample', null, log);
+  const d10k = await prepareDataset('10k', 10_000, log);
+  const d100k = QUICK ? undefined : await prepareDataset('100k', 100_000, log);
   const big = [d10k, ...(d100k ? [d100k] : [])];
 
   log('search latency…');

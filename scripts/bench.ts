@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { printTable } from './lib/bench-table.ts';
+import { printTable } from './lib/bench/print-table.ts';
 import { formatMachine, machineInfo } from './lib/machine-info.ts';
 import { runBuildBench } from './bench-build.ts';
 import { defineCommand } from './lib/cli.ts';

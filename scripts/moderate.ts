@@ -14,9 +14,8 @@ import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
 import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
 import { applyModerationDecision, ModerationDecisionSchema, REASONS_BY_ACTION, type ModerationDecision } from '../core/verify/moderation-decision.ts';
-import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
-import { readContentFiles } from './lib/read-content-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
 
 /** Applies `decision` to review `id` of `contentDir`; returns the file written, or null when it was already so. */

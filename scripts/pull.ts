@@ -12,12 +12,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { ContentError } from '../core/content/content-error.ts';
 import type { PullRunReport, SourcePullReport } from '../core/import/pull/pull-report.ts';
-import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
-import { defineCommand, runMain } from './lib/cli.ts';
+import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
+import { defineCommand, flags, runMain, texts } from './lib/cli.ts';
 import { PullError, redactSecrets, secretsOf } from './lib/pull-error.ts';
 import { acquirePullLock } from './lib/pull-lock.ts';
 import { createProgress } from './lib/progress.ts';
-import { readContentFiles } from './lib/read-content-files.ts';
 import { configuredSources, pullSource, sourceKey } from './lib/run-pull.ts';
 import { runVerify } from './verify.ts';
 
@@ -104,13 +103,7 @@ export async function runPullAll(opts: PullRunOptions): Promise<PullRunReport> {
 if (import.meta.main) {
   const cli = defineCommand({
     usage: 'usage: npm run pull -- [--full] [--jobs jobs.csv] [--today YYYY-MM-DD] [--json] [--quiet]',
-    options: {
-      full: { type: 'boolean' },
-      jobs: { type: 'string' },
-      today: { type: 'string' },
-      json: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-    },
+    options: { ...flags('full', 'json', 'quiet'), ...texts('jobs', 'today') },
   });
   const { values } = cli.parse();
   cli.date(values.today, '--today');

@@ -18,7 +18,7 @@ import { readCorpus, type CorpusItem } from './lib/absa-corpus.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 import { DEFAULT_HYPER, sha256, stableJson, trainAbsaModel, type Hyper } from './lib/train-absa-model.ts';
 import { trainReader } from './lib/train-reader.ts';
-import { defineCommand } from './lib/cli.ts';
+import { defineCommand, flags, texts } from './lib/cli.ts';
 import { createProgress } from './lib/progress.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,18 +27,8 @@ const cli = defineCommand({
     'usage: npm run train [-- --check] [--corpus FILE] [--out FILE] [--quiet]\n' +
     '       npm run train -- --cv K [--l2 0.003,0.01] [--min 2] [--neutral 1] [--text 1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
   options: {
-    check: { type: 'boolean' },
-    corpus: { type: 'string' },
-    out: { type: 'string' },
-    cv: { type: 'string' },
-    quiet: { type: 'boolean' },
-    l2: { type: 'string' },
-    min: { type: 'string' },
-    neutral: { type: 'string' },
-    text: { type: 'string' },
-    thresholds: { type: 'string' },
-    vetoes: { type: 'string' },
-    trusts: { type: 'string' },
+    ...flags('check', 'quiet'),
+    ...texts('corpus', 'out', 'cv', 'l2', 'min', 'neutral', 'text', 'thresholds', 'vetoes', 'trusts'),
   },
 });
 const { values } = cli.parse(process.argv.slice(2).filter((a) => a !== '--'));

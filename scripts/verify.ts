@@ -20,9 +20,8 @@ import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from '../core/verify/match-r
 import { parseJobsCsv, type ParsedJobs } from '../core/verify/parse-jobs-csv.ts';
 import { planVerification, type VerificationReport } from '../core/verify/plan-verification.ts';
 import { formatReviewQueue, ReviewQueueSchema, type ReviewQueue } from '../core/verify/review-queue-schema.ts';
-import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
+import { contentDirFromEnv, readContentFiles, shownPath } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
-import { readContentFiles, shownPath } from './lib/read-content-files.ts';
 import { readSourceFiles } from './lib/read-source-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
 import { defineCommand, runMain } from './lib/cli.ts';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseContent } from '../../core/content/parse-content.ts';
 import type { ImportedReview } from '../../core/import/imported-review.ts';
 import { planImport, type ImportReport } from '../../core/import/plan-import.ts';
-import type { ContentFiles } from './read-content-files.ts';
+import type { ContentFiles } from '../../site/lib/read-content-dir.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 /**

@@ -17,7 +17,7 @@ import { migratePostgres } from '../../sidecar/storage/postgres/pg-migrations.ts
 import { createPostgresHubStore } from '../../sidecar/storage/postgres/postgres-hub-store.ts';
 import { currentSnapshot, withChangedFeed } from './bench-hub-snapshot.ts';
 import { readyWithin } from './wait-until-ready.ts';
-import { startPostgres, type PostgresServer } from './postgres-server.ts';
+import { startPostgres, type PostgresServer } from './bench/start-postgres.ts';
 
 const BASE_URL = 'http://localhost:4321';
 const BENCH_FILE = join(import.meta.dirname, '..', 'bench-hub.ts');
@@ -97,6 +97,16 @@ export interface ReplicaRun {
 }
 
 /** Seeds N subscriptions in a fresh database, starts the replicas, publishes the change to all of them and times the fan-out. */
+/** The time and cost columns of a fan-out row, the same for the in-process SQLite hub and the PostgreSQL replicas. */
+export function fanOutFigures(done: number, seconds: number, cpuSeconds: number): Record<string, string | number> {
+  return {
+    'time to all acked (s)': seconds.toFixed(2),
+    'deliveries/s': Math.round(done / seconds),
+    'hub CPU (s)': cpuSeconds.toFixed(1),
+    'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+  };
+}
+
 export async function runReplicaFanOut(pg: PostgresServer, o: ReplicaRun): Promise<Record<string, string | number>> {
   const databaseUrl = await pg.createDatabase(`bench_${process.pid}_${o.run}`);
   const db = openPgDatabase({ url: databaseUrl });
@@ -146,10 +156,7 @@ export async function runReplicaFanOut(pg: PostgresServer, o: ReplicaRun): Promi
     subscribers: o.n,
     acknowledged: done,
     'wrong bodies': o.bad(),
-    'time to all acked (s)': seconds.toFixed(2),
-    'deliveries/s': Math.round(done / seconds),
-    'hub CPU (s)': cpuSeconds.toFixed(1),
-    'hub CPU ms/delivery': ((cpuSeconds * 1000) / Math.max(done, 1)).toFixed(2),
+    ...fanOutFigures(done, seconds, cpuSeconds),
     'subscriber CPU ms/delivery': (o.subscriberCpuMicros() / 1000 / Math.max(done, 1)).toFixed(2),
     'hub RSS peak (MB)': reports.map((r) => r.rssMb).join(' + '),
   };

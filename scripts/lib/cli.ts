@@ -48,6 +48,16 @@ function describeParseError(e: NodeJS.ErrnoException): string {
   return first;
 }
 
+/** Boolean options by name, for a spec's `options`: `{ ...flags('json', 'quiet'), ...texts('out') }`. */
+export function flags<N extends string>(...names: N[]): Record<N, { type: 'boolean' }> {
+  return Object.fromEntries(names.map((n) => [n, { type: 'boolean' }])) as Record<N, { type: 'boolean' }>;
+}
+
+/** Options that take a value (text; `cli.int`, `cli.date` … read it), by name. */
+export function texts<N extends string>(...names: N[]): Record<N, { type: 'string' }> {
+  return Object.fromEntries(names.map((n) => [n, { type: 'string' }])) as Record<N, { type: 'string' }>;
+}
+
 export interface Command<O extends Options> {
   /** Parses process.argv (or `args`); on any problem prints it with the usage and exits 2. */
   parse(args?: string[]): ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>;

@@ -2,7 +2,8 @@ import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 import { addDays } from '../../core/model/calendar.ts';
-import { pick, pickWeighted, type Random } from './random.ts';
+import type { Random } from '../../core/random/create-random.ts';
+import { pick, pickWeighted } from './random.ts';
 import { BACKGROUND, CLOSERS, COMPLAINTS, FACTS, PRAISE, WEEKDAYS, type Phrase } from './review-phrases.ts';
 
 const FIRST = [

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pick, type Random } from './random.ts';
+import type { Random } from '../../core/random/create-random.ts';
+import { pick } from './random.ts';
 
 const FIRST = [
   'Rhonda',

@@ -11,7 +11,7 @@ import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { generateReviewsWithTruth } from './generate-reviews.ts';
-import { createRandom } from './random.ts';
+import { createRandom } from '../../core/random/create-random.ts';
 
 export interface TruthComparison {
   reviews: number;

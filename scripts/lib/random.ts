@@ -1,7 +1,7 @@
+/** Sampling helpers over the project's one PRNG (core/random/create-random.ts: seed it there). */
 import type { Random } from '../../core/random/create-random.ts';
 
-export { createRandom, type Random } from '../../core/random/create-random.ts';
-
+/** One item, uniformly. */
 export const pick = <T>(rnd: Random, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 
 /** Picks an index by weight. */

@@ -12,7 +12,7 @@ import { PullError, redactSecrets, secretsOf } from './pull-error.ts';
 import { fetchGoogleLocation, type FetchedPages } from './pull-google.ts';
 import { defaultPullHttpDeps, type PullHttpDeps } from './pull-http.ts';
 import { fetchTrustpilotUnit, trustpilotKeyFromEnv } from './pull-trustpilot.ts';
-import { readContentFiles, shownPath } from './read-content-files.ts';
+import { readContentFiles, shownPath } from '../../site/lib/read-content-dir.ts';
 import type { Progress } from './progress.ts';
 
 /** One live source: a Google location or a Trustpilot business unit. */

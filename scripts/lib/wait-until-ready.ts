@@ -11,8 +11,11 @@ export interface HttpReadiness {
   port: number;
   /** A path the server must answer with `status` once it is ready. */
   path: string;
-  /** The exact status that means ready (default 200): a 404 from a foreign server on the port is not. */
-  status?: number;
+  /**
+   * The exact status that means ready (default 200): a 404 from a foreign server on the port is not.
+   * 'any' takes any HTTP answer (an nginx whose every path goes to upstreams that may not run yet).
+   */
+  status?: number | 'any';
   /** The process that should be answering: its exit ends the wait at once. */
   child?: ChildProcess;
   timeoutMs?: number;
@@ -48,7 +51,7 @@ export async function waitUntilReady(options: HttpReadiness): Promise<void> {
     }
     try {
       const status = await statusOf(port, path);
-      if (status === want) return;
+      if (status === want || want === 'any') return;
       last = `status ${status} for ${path}, expected ${want}`;
     } catch (e) {
       last = (e as Error).message;

@@ -1,12 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { ContentError } from '../../core/content/content-error.ts';
-import { parseContent, type ParsedContent } from '../../core/content/parse-content.ts';
+import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
+import {
+  checkReferences,
+  parseBusiness,
+  parseContent,
+  parseReviewLines,
+  type ContentFile,
+  type ParsedContent,
+} from '../../core/content/parse-content.ts';
 
 /** The content folder in effect: CONTENT_DIR, or content/ beside the project root. */
 export function contentDirFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
   return resolve(root, env.CONTENT_DIR ?? 'content');
 }
+
+/** How a path appears in messages: relative to the working directory. */
+export const shownPath = (p: string): string => relative(process.cwd(), p) || p;
 
 /** Lists content/reviews/*.jsonl in name order (order only affects where errors are reported). */
 export function listReviewFiles(dir: string): string[] {
@@ -23,16 +33,50 @@ export function listReviewFiles(dir: string): string[] {
     .map((n) => join(reviewsDir, n));
 }
 
-/** Reads and validates a content folder. The only place that reads content from disk. */
-export function readContentDir(dir: string): ParsedContent {
-  const shown = (p: string) => relative(process.cwd(), p) || p;
+/** A content folder as read: the files as text (the tools rewrite lines of them) and their validated content. */
+export interface ContentFiles {
+  dir: string;
+  /** `reviews/` as shown in messages (relative to the working directory). */
+  reviewsDir: string;
+  business: ContentFile;
+  reviews: ContentFile[];
+  /** The same files, validated: import and verify refuse to touch content that does not build. */
+  parsed: ParsedContent;
+}
+
+/** An issue `verify --recheck` can repair: a review naming a technician, service or area business.json no longer has. */
+const isCatalogReference = (i: ContentIssue) =>
+  /^(technicians\.\d+|services\.\d+|serviceArea)$/.test(i.field ?? '') && i.message.startsWith('unknown ');
+
+/**
+ * Reads a content folder as text and validates it: the one place that reads content from disk (the
+ * site build through {@link readContentDir}; import, verify, moderate and pull through this, as they
+ * rewrite lines of the files). Errors name file, line, record and field (core/content/parse-content.ts).
+ * With `catalogChanged`, reviews that name catalog ids business.json no longer has are let through (a
+ * recheck is about to replace them from their jobs; the result is validated again before it is written).
+ */
+export function readContentFiles(dir: string, options: { catalogChanged?: boolean } = {}): ContentFiles {
   const businessPath = join(dir, 'business.json');
   let businessText: string;
   try {
     businessText = readFileSync(businessPath, 'utf8');
   } catch {
-    throw new ContentError([{ file: shown(businessPath), message: 'missing: every content folder needs a business.json' }]);
+    throw new ContentError([{ file: shownPath(businessPath), message: 'missing: every content folder needs a business.json' }]);
   }
-  const reviewFiles = listReviewFiles(dir).map((p) => ({ path: shown(p), text: readFileSync(p, 'utf8') }));
-  return parseContent({ path: shown(businessPath), text: businessText }, reviewFiles);
+  const business = { path: shownPath(businessPath), text: businessText };
+  const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: readFileSync(p, 'utf8') }));
+  const reviewsDir = shownPath(join(dir, 'reviews'));
+  if (!options.catalogChanged) return { dir, reviewsDir, business, reviews, parsed: parseContent(business, reviews) };
+  const config = parseBusiness(business);
+  const issues: ContentIssue[] = [];
+  const records = reviews.flatMap((f) => parseReviewLines(f, issues));
+  checkReferences(config, records, issues);
+  const blocking = issues.filter((i) => !isCatalogReference(i));
+  if (blocking.length > 0) throw new ContentError(blocking);
+  return { dir, reviewsDir, business, reviews, parsed: { business: config, records } };
+}
+
+/** Reads and validates a content folder: only the parsed content (what the site build needs). */
+export function readContentDir(dir: string): ParsedContent {
+  return readContentFiles(dir).parsed;
 }

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describeMethod } from '../../core/insights/build-insights.ts';
-import { RULES_ONLY } from '../../core/insights/model/absa-model.ts';
 import { join } from 'node:path';
 import { parseBusiness, type LocatedRecord } from '../../core/content/parse-content.ts';
 import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
+import { emptyInsights } from '../../scripts/lib/bench/empty-insights.ts';
 
 const root = join(import.meta.dirname, '../..');
 export const businessText = readFileSync(join(root, 'content/business.json'), 'utf8');
@@ -35,17 +34,7 @@ export const located = (records: ReviewRecord[]): LocatedRecord[] =>
 export function sampleModel(records: ReviewRecord[], baseUrl = 'https://reviews.example'): SiteModel {
   return buildSiteModel({ business, records: located(records) }, baseUrl, {
     extractMentions: () => ({ technicians: ['marco'], services: ['roof-repair'], serviceAreas: ['greeley'] }),
-    buildInsights: ({ reviews }) => ({
-      version: '1.0.0',
-      updated: reviews[0]?.date ?? null,
-      method: { ...describeMethod(RULES_ONLY), engine: 'test', description: 'empty insights for renderer tests' },
-      reviewCount: reviews.length,
-      aspects: [],
-      entities: { technicians: [], services: [], serviceAreas: [] },
-      topics: [],
-      faq: [],
-      summary: { text: 'Test summary.', facts: [] },
-    }),
+    buildInsights: emptyInsights({ engine: 'test', description: 'empty insights for renderer tests', summary: 'Test summary.' }),
   });
 }
 

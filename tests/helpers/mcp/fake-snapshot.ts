@@ -1,11 +1,9 @@
-import { createFindEngine } from '../../../core/find/create-find-engine.ts';
 import { describeMethod } from '../../../core/insights/build-insights.ts';
 import { RULES_ONLY } from '../../../core/insights/model/absa-model.ts';
-import type { BuildManifest } from '../../../core/build/build-manifest-schema.ts';
 import type { InsightsDocument } from '../../../core/schemas/insights-schema.ts';
 import type { ReviewRecord } from '../../../core/schemas/review-schema.ts';
-import { createSearchEngine } from '../../../core/search/create-search-engine.ts';
 import type { Snapshot } from '../../../sidecar/data/snapshot.ts';
+import { inMemorySnapshot } from '../../../scripts/lib/bench/in-memory-snapshot.ts';
 import { record, sampleModel } from '../sample-model.ts';
 
 /** Review text that tries to steer an agent: it must only ever come back as data. */
@@ -47,33 +45,8 @@ const SAMPLE_INSIGHTS: Omit<InsightsDocument, 'moderation'> = {
 /** A Snapshot as the loader would give, built in memory (no dist/): real engine, fake manifest. */
 export function createFakeSnapshot(records: ReviewRecord[] = sampleRecords(), dataVersion = 'fixture-data-v1'): Snapshot {
   const model = sampleModel(records, 'https://reviews.example');
-  const reviewsDocument = {
-    version: '1.0.0' as const,
-    updated: model.updated,
-    business: model.business,
-    aggregateRating: model.aggregateRating,
-    moderation: model.moderation,
-    reviews: model.reviews,
-  };
-  const manifest: BuildManifest = {
-    version: 1,
-    baseUrl: 'https://reviews.example',
-    inputsHash: dataVersion,
-    reviewCount: model.reviews.length,
-    heldBack: 0,
-    updated: model.updated,
-    sinceWindow: null,
-    documents: [],
-  };
   return {
-    distDir: '/nonexistent',
-    manifest,
-    documents: new Map(),
-    reviewsDocument,
-    reviewsLayout: null,
+    ...inMemorySnapshot(model, 'https://reviews.example', dataVersion, '/nonexistent'),
     insights: { ...SAMPLE_INSIGHTS, reviewCount: model.reviews.length, moderation: model.moderation },
-    reviewsById: new Map(model.reviews.map((r) => [r.id, r])),
-    search: createSearchEngine(model.reviews, model.business),
-    find: createFindEngine(model.reviews, model.business),
   };
 }

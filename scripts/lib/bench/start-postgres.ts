@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chownSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { findBinary, postgresBinDirs } from './find-binary.ts';
+import { findBinary, postgresBinDirs } from '../find-binary.ts';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
+/** How long pg_ctl waits for the server to start or stop before it reports failure. */
+const PG_CTL_WAIT_SECONDS = '60';
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -23,22 +25,12 @@ export interface PostgresServer {
   close(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (bound and released: the server binds it right after). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts a throw-away PostgreSQL server (Debian's `postgresql` package): `initdb` and `pg_ctl` in
  * a temporary directory the test owns, on a free loopback port, trust authentication, fsync off.
- * initdb refuses to run as root, so as root the server runs as the `postgres` user (runuser).
+ * initdb refuses to run as root, so as root the server runs as the `postgres` user (runuser). The one
+ * PostgreSQL launcher of the benches and the tests; a server that never becomes ready (`pg_ctl -w`
+ * times out) fails loudly with its log, stopped and removed.
  */
 export async function startPostgres(): Promise<PostgresServer> {
   const dirs = postgresBinDirs();
@@ -61,12 +53,20 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const start = async () => {
-    await exec(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    await exec(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', PG_CTL_WAIT_SECONDS, 'start']);
   };
   const stop = async () => {
-    await exec(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    await exec(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', PG_CTL_WAIT_SECONDS, 'stop']);
   };
-  await start();
+  try {
+    await start();
+  } catch (e) {
+    // pg_ctl -w gave up or the server exited: stop what may run, quote its log, leave no folder behind.
+    const log = serverLog(dir);
+    await stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start on 127.0.0.1:${port}: ${(e as Error).message}\n${log}`);
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let running = true;
   return {
@@ -96,4 +96,13 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server's log, for the error when it would not start (empty when it wrote none). */
+function serverLog(dir: string): string {
+  try {
+    return readFileSync(join(dir, 'server.log'), 'utf8');
+  } catch {
+    return '';
+  }
 }
