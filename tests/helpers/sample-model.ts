@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import { describeMethod } from '../../core/insights/build-insights.ts';
 import { RULES_ONLY } from '../../core/insights/model/absa-model.ts';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 const root = join(import.meta.dirname, '../..');
 export const businessText = readFileSync(join(root, 'content/business.json'), 'utf8');
 export const business = parseBusiness({ path: 'content/business.json', text: businessText });
+/** The sample business's aspect lexicon, compiled once for the tests that analyse text. */
+export const lexicon = compileAspectLexicon(business);
 
 /** A valid review record; override any field. */
 export function record(overrides: Partial<ReviewRecord> & { id: string; date: string }): ReviewRecord {
