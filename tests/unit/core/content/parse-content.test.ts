@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../../core/content/content-error.ts';
 import { parseContent } from '../../../../core/content/parse-content.ts';
-import { businessText, record } from '../../../helpers/sample-model.ts';
+import { businessFile, businessText, contentErrorOf, record, reviewsFile } from '../../../helpers/sample-model.ts';
 
-const biz = { path: 'content/business.json', text: businessText };
-const file = (lines: unknown[]) => ({
-  path: 'content/reviews/2023.jsonl',
-  text: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'),
-});
-
-function errorOf(lines: unknown[]): string {
-  try {
-    parseContent(biz, [file(lines)]);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ContentError);
-    return (e as Error).message;
-  }
-  throw new Error('expected content to be rejected');
-}
+const biz = businessFile;
+const file = (lines: unknown[]) => reviewsFile(lines);
+const errorOf = (lines: unknown[]) => contentErrorOf(lines);
 
 describe('parseContent', () => {
   const good = record({ id: 'r-1', date: '2023-05-01' });

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContentError } from '../../../../core/content/content-error.ts';
 import { parseContent } from '../../../../core/content/parse-content.ts';
 import { renderAtom } from '../../../../core/feeds/render-atom.ts';
 import { renderJsonFeed } from '../../../../core/feeds/render-json-feed.ts';
@@ -12,18 +11,10 @@ import { ModerationRecordSchema } from '../../../../core/schemas/moderation-sche
 import { REJECTION_REASON_CODES } from '../../../../core/schemas/rejection-reason-schema.ts';
 import { ReviewsDocumentSchema } from '../../../../core/schemas/reviews-document-schema.ts';
 import type { VerificationRecord } from '../../../../core/schemas/review-schema.ts';
-import { businessText, record, sampleModel } from '../../../helpers/sample-model.ts';
+import { businessFile, contentErrorOf, record, sampleModel } from '../../../helpers/sample-model.ts';
 
-const biz = { path: 'content/business.json', text: businessText };
-const errorOf = (line: unknown): string => {
-  try {
-    parseContent(biz, [{ path: 'content/reviews/2024.jsonl', text: JSON.stringify(line) }]);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ContentError);
-    return (e as Error).message;
-  }
-  throw new Error('expected the record to be refused');
-};
+const biz = businessFile;
+const errorOf = (line: unknown): string => contentErrorOf([line], 'content/reviews/2024.jsonl');
 
 describe('rejection reason codes (16 CFR Part 465)', () => {
   const base = record({ id: 'r-x', date: '2024-05-01' });

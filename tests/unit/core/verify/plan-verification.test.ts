@@ -9,9 +9,9 @@ import { parseJobsCsv } from '../../../../core/verify/parse-jobs-csv.ts';
 import { planVerification } from '../../../../core/verify/plan-verification.ts';
 import { formatReviewQueue, type ReviewQueue } from '../../../../core/verify/review-queue-schema.ts';
 import { fixtureFiles, IMPORT_FIXTURES } from '../../../helpers/import-fixtures.ts';
-import { business, businessText } from '../../../helpers/sample-model.ts';
+import { business, businessFile } from '../../../helpers/sample-model.ts';
 
-const biz = { path: 'content/business.json', text: businessText };
+const biz = businessFile;
 const catalog = createCatalogLookup(business);
 const jobs = parseJobsCsv({ path: 'jobs.csv', text: readFileSync(join(IMPORT_FIXTURES, 'jobs.csv'), 'utf8') }, catalog);
 const imported = planImport(
