@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentError } from '../../../../core/content/content-error.ts';
+import type { ContentError } from '../../../../core/content/content-error.ts';
 import { parseContent } from '../../../../core/content/parse-content.ts';
 import { businessFile, businessText, contentErrorOf, record, reviewsFile } from '../../../helpers/sample-model.ts';
 
