@@ -2,53 +2,36 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildInsights } from '../../../../core/insights/build-insights.ts';
 import { InsightsDocumentSchema, type InsightsDocument, type Quote } from '../../../../core/schemas/insights-schema.ts';
+import type { Review } from '../../../../core/schemas/review-schema.ts';
+import { review } from '../../../helpers/published-review.ts';
+import { business } from '../../../helpers/sample-model.ts';
 
 /** The engine's part of insights.json: the site model adds the moderation record. */
 const EngineOutputSchema = InsightsDocumentSchema.omit({ moderation: true });
-import type { Review } from '../../../../core/schemas/review-schema.ts';
-import { business } from '../../../helpers/sample-model.ts';
-import { review } from '../../../helpers/published-review.ts';
 
-const reviews: Review[] = [
-  review(
-    'r-01',
-    '2024-01-15',
-    5,
-    'Marco and his crew put on a new roof after the hail damage. They showed up on time and cleaned up every nail. The insurance claim was easy because Priya handled the adjuster.',
-  ),
-  review(
-    'r-02',
-    '2024-02-03',
-    4,
-    'Hail damage on the north side. Priya dealt with our insurance company and got the claim approved. The crew finished the new roof in one day.',
-  ),
-  review('r-03', '2024-03-20', 2, 'The crew was friendly but we found nails in the driveway for a week. Nobody called us back about it.'),
-  review('r-04', '2024-04-11', 5, 'Tomasz fixed the skylight leak in an hour. No leaks since! He explained everything.'),
-  review('r-05', '2024-05-02', 1, 'The leak came back after the first heavy rain and they never came back to fix it. Terrible communication.'),
-  review('r-06', '2024-05-30', 5, ''),
-  review(
-    'r-07',
-    '2024-06-14',
-    5,
-    'Hail damage again this spring. Priya handled the insurance claim and the adjuster approved a full replacement. Dave and his crew did the roof in two days and the cleanup was spotless.',
-  ),
-  review('r-08', '2024-07-09', 3, 'The price was higher than the other bids, and the final invoice was $400 over the quote.'),
-  review('r-09', '2024-08-21', 5, 'Excelente trabajo, muy profesionales.', { language: 'es' }),
-  review(
-    'r-10',
-    '2024-09-05',
-    4,
-    'Kyle installed new gutters. Great price and he cleaned up well, though the dumpster sat in our driveway for ten days.',
-  ),
-  review('r-11', '2024-10-18', 5, 'Marco was very professional and the roof looks amazing. The new roof was done in one day.'),
-  review(
-    'r-12',
-    '2024-11-27',
-    4,
-    'Skylight leak fixed the same day. The warranty paperwork arrived a week later and they honored the warranty when a shingle lifted.',
-  ),
-  review('r-13', '2025-01-08', 5, 'Ice dam leak over the porch. Tommy came the same day and the insurance covered everything but our deductible.'),
-];
+/** The corpus, one review a line: date, stars, text. Ids are r-01, r-02, … in line order; r-09 is in Spanish. */
+const CORPUS = `
+2024-01-15 5 Marco and his crew put on a new roof after the hail damage. They showed up on time and cleaned up every nail. The insurance claim was easy because Priya handled the adjuster.
+2024-02-03 4 Hail damage on the north side. Priya dealt with our insurance company and got the claim approved. The crew finished the new roof in one day.
+2024-03-20 2 The crew was friendly but we found nails in the driveway for a week. Nobody called us back about it.
+2024-04-11 5 Tomasz fixed the skylight leak in an hour. No leaks since! He explained everything.
+2024-05-02 1 The leak came back after the first heavy rain and they never came back to fix it. Terrible communication.
+2024-05-30 5
+2024-06-14 5 Hail damage again this spring. Priya handled the insurance claim and the adjuster approved a full replacement. Dave and his crew did the roof in two days and the cleanup was spotless.
+2024-07-09 3 The price was higher than the other bids, and the final invoice was $400 over the quote.
+2024-08-21 5 Excelente trabajo, muy profesionales.
+2024-09-05 4 Kyle installed new gutters. Great price and he cleaned up well, though the dumpster sat in our driveway for ten days.
+2024-10-18 5 Marco was very professional and the roof looks amazing. The new roof was done in one day.
+2024-11-27 4 Skylight leak fixed the same day. The warranty paperwork arrived a week later and they honored the warranty when a shingle lifted.
+2025-01-08 5 Ice dam leak over the porch. Tommy came the same day and the insurance covered everything but our deductible.
+`;
+const reviews: Review[] = CORPUS.trim()
+  .split('\n')
+  .map((line, i) => {
+    const [date, stars, ...words] = line.split(' ');
+    const id = `r-${String(i + 1).padStart(2, '0')}`;
+    return review(id, date!, Number(stars), words.join(' '), id === 'r-09' ? { language: 'es' } : {});
+  });
 const doc = buildInsights({ business, reviews });
 const byId = new Map(reviews.map((r) => [r.id, r]));
 
