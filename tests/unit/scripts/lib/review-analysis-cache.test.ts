@@ -22,7 +22,9 @@ const truth = (list: readonly Review[]) => list.map((r) => analyzeReview(r, busi
 const via = (analyzer: Awaited<ReturnType<typeof analyzeReviews>>['analyzer'], list: readonly Review[]) =>
   list.map((r) => analyzer(r, business, lexicon));
 
-describe('per-review analysis reuse', () => {
+// The first two cases start worker threads that each load the engine: 3.5 s alone, over Vitest's 5 s default in a
+// full unit run on a busy 2-core machine (it timed out there before this limit).
+describe('per-review analysis reuse', { timeout: 30_000 }, () => {
   it('reads every review once, on worker threads, then reuses every analysis; both exactly what the engine returns', async () => {
     const store = () => createAnalysisStore(join(scratch, 'a'), engineKey(business));
     const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
