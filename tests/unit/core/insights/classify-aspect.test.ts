@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAspect, classifyTerm, detectAspects } from '../../../../core/insights/classify-aspect.ts';
+import { classifyAspect, detectAspects } from '../../../../core/insights/classify-aspect.ts';
 import { RULES_ONLY } from '../../../../core/insights/model/absa-model.ts';
 import { lexicon } from '../../../helpers/sample-model.ts';
-
-/** Polarity of `term` (its first occurrence) in `text`. */
-const at = (text: string, term: string) => {
-  const from = text.indexOf(term);
-  if (from < 0) throw new Error(`"${term}" not in "${text}"`);
-  return classifyTerm(text, from, from + term.length, { model: RULES_ONLY });
-};
+import { termPolarity } from '../../../helpers/term-polarity.ts';
 
 // These tests guard the rule layer (the learned layers are measured by `npm run eval`).
 describe('negation scope', () => {
@@ -26,10 +20,10 @@ describe('negation scope', () => {
     ["I couldn't be happier with the new roof.", 'roof', 'positive'],
     ["Can't recommend Marco's crew enough.", 'crew', 'positive'],
     ['Not one surprise on the bill.', 'bill', 'positive'],
-  ] as const)('%s → %s is %s', (text, term, polarity) => expect(at(text, term)).toBe(polarity));
+  ] as const)('%s → %s is %s', (text, term, polarity) => expect(termPolarity(text, term)).toBe(polarity));
 
   it('ends at punctuation: a negator does not reach into the next clause', () => {
-    expect(at('Not cheap, but the crew was excellent.', 'crew')).toBe('positive');
+    expect(termPolarity('Not cheap, but the crew was excellent.', 'crew')).toBe('positive');
   });
 });
 
@@ -42,7 +36,7 @@ describe('contrast', () => {
     ['Great crew but the office was disorganized.', 'office', 'negative'],
     // A contrast clause without its own subject continues the target's: the part after "but" wins.
     ['The crew was fast but careless.', 'crew', 'negative'],
-  ] as const)('%s → %s is %s', (text, term, polarity) => expect(at(text, term)).toBe(polarity));
+  ] as const)('%s → %s is %s', (text, term, polarity) => expect(termPolarity(text, term)).toBe(polarity));
 });
 
 describe('domain words that are sentiment only in context', () => {
@@ -63,24 +57,24 @@ describe('domain words that are sentiment only in context', () => {
     ['The shingles are high quality.', 'shingles', 'positive'],
     ['They replaced the hail-damaged shingles.', 'shingles', 'neutral'],
     ['We waited three weeks for someone to come out.', 'waited', 'negative'],
-  ] as const)('%s → %s is %s', (text, term, polarity) => expect(at(text, term)).toBe(polarity));
+  ] as const)('%s → %s is %s', (text, term, polarity) => expect(termPolarity(text, term)).toBe(polarity));
 });
 
 describe('intensifiers, hedges and counterfactuals', () => {
   it('an intensifier strengthens and "too" turns a neutral adjective into a complaint', () => {
-    expect(at('The crew was extremely polite.', 'crew')).toBe('positive');
-    expect(at('The wait was way too long.', 'wait')).toBe('negative');
-    expect(at('The quote was a bit high.', 'quote')).toBe('negative');
+    expect(termPolarity('The crew was extremely polite.', 'crew')).toBe('positive');
+    expect(termPolarity('The wait was way too long.', 'wait')).toBe('negative');
+    expect(termPolarity('The quote was a bit high.', 'quote')).toBe('negative');
   });
   it('a wish or unmet expectation reports what did not happen', () => {
-    expect(at('It would have been nice to get a call before they showed up.', 'call')).toBe('negative');
-    expect(at('I wish they had communicated better about the schedule.', 'communicated')).toBe('negative');
-    expect(at('Cleanup could have been better.', 'Cleanup')).toBe('negative');
-    expect(at('For what we paid I expected a lot better cleanup.', 'cleanup')).toBe('negative');
-    expect(at('The cleanup was better than expected.', 'cleanup')).toBe('positive');
+    expect(termPolarity('It would have been nice to get a call before they showed up.', 'call')).toBe('negative');
+    expect(termPolarity('I wish they had communicated better about the schedule.', 'communicated')).toBe('negative');
+    expect(termPolarity('Cleanup could have been better.', 'Cleanup')).toBe('negative');
+    expect(termPolarity('For what we paid I expected a lot better cleanup.', 'cleanup')).toBe('negative');
+    expect(termPolarity('The cleanup was better than expected.', 'cleanup')).toBe('positive');
   });
   it('a setback that is then overturned does not count against the aspect', () => {
-    expect(at('The adjuster initially denied the claim but Priya got it reversed.', 'claim')).toBe('positive');
+    expect(termPolarity('The adjuster initially denied the claim but Priya got it reversed.', 'claim')).toBe('positive');
   });
 });
 

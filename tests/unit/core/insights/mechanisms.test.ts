@@ -2,20 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { absaLines } from '../../../../core/insights/absa-lines.ts';
-import { classifyTerm } from '../../../../core/insights/classify-aspect.ts';
 import { RULES_ONLY } from '../../../../core/insights/model/absa-model.ts';
 import { comparativeValence, derivedValence } from '../../../../core/insights/sentiment-lexicon.ts';
 import { ROOT } from '../../../helpers/build-fixture.ts';
 import { business } from '../../../helpers/sample-model.ts';
+import { termPolarity } from '../../../helpers/term-polarity.ts';
 
-/** Polarity of `term` (its first occurrence) in `text`. */
-const at = (text: string, term: string) => {
-  const from = text.indexOf(term);
-  if (from < 0) throw new Error(`"${term}" not in "${text}"`);
-  return classifyTerm(text, from, from + term.length, { model: RULES_ONLY });
-};
 type Case = readonly [text: string, term: string, polarity: 'positive' | 'negative' | 'neutral'];
-const cases = (rows: readonly Case[]) => it.each(rows)('%s → %s is %s', (text, term, polarity) => expect(at(text, term)).toBe(polarity));
+const cases = (rows: readonly Case[]) => it.each(rows)('%s → %s is %s', (text, term, polarity) => expect(termPolarity(text, term)).toBe(polarity));
 
 // These tests guard the rule layer (the learned layers are measured by `npm run eval`).
 describe('questions and their answers', () => {
@@ -132,8 +126,8 @@ describe('derived word forms', () => {
     expect(derivedValence('extended')).toBe(0); // a weak base says little as a participle
     expect(comparativeValence('flimsier')).toBeLessThan(0);
     expect(comparativeValence('nicest')).toBeGreaterThan(0);
-    expect(at('The crew was much slower this time.', 'crew')).toBe('negative');
-    expect(at('Mr. Slower came out to look.', 'Mr.')).toBe('neutral'); // a name is not a comparative
+    expect(termPolarity('The crew was much slower this time.', 'crew')).toBe('negative');
+    expect(termPolarity('Mr. Slower came out to look.', 'Mr.')).toBe('neutral'); // a name is not a comparative
   });
 });
 
