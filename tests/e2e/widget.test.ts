@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
 import { newContext, watchPage } from '../helpers/browser.ts';
-import { usePageSidecar } from '../helpers/page-sidecar.ts';
+import { useHostPages, usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * The widget as a business's own website uses it: a host page on another origin (another port),
@@ -20,8 +18,6 @@ interface ReviewsDoc {
 }
 
 const site = usePageSidecar();
-let host: Server;
-let hostOrigin: string;
 let doc: ReviewsDoc;
 const transferred: Record<string, number> = {};
 
@@ -29,8 +25,7 @@ function hostPage(body: string, sidecarOrigin: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Summit host page</title></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${sidecarOrigin}/widget.js"></script></body></html>`;
 }
 
-beforeAll(async () => {
-  doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
+const host = useHostPages((req, res) => {
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
     '/carousel': `<shingle-reviews layout="carousel" limit="4"></shingle-reviews>`,
@@ -39,17 +34,16 @@ beforeAll(async () => {
   };
   // A strict policy: scripts, fetches and frames from the sidecar only; no inline anything.
   const csp = `default-src 'none'; script-src ${site.origin}; connect-src ${site.origin}; frame-src ${site.origin}; style-src 'none'; img-src 'none'; base-uri 'none'`;
-  host = createServer((req, res) => {
-    const body = pages[req.url ?? ''];
-    if (!body) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(hostPage(body, site.origin));
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  const body = pages[req.url ?? ''];
+  if (!body) return res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(hostPage(body, site.origin));
+});
+
+beforeAll(async () => {
+  doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => host?.close(resolve));
   if (Object.keys(transferred).length > 0) {
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/widget-weight.json', `${JSON.stringify(transferred, null, 2)}\n`);
@@ -61,7 +55,7 @@ afterAll(async () => {
 async function open(path: string, context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {
   const ctx = context ?? (await newContext(site.browser, 1280));
   const page = await ctx.newPage();
-  const watch = watchPage(page, hostOrigin);
+  const watch = watchPage(page, host.origin);
   page.on('response', async (response) => {
     const name = new URL(response.url()).pathname;
     if (name === '/widget.js' || name === '/widget.json') {
@@ -72,7 +66,7 @@ async function open(path: string, context?: BrowserContext): Promise<{ page: Pag
       if (sizes) transferred[`${path} ${name}`] = sizes.responseBodySize;
     }
   });
-  await page.goto(`${hostOrigin}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${host.origin}${path}`, { waitUntil: 'networkidle' });
   return { page, context: ctx, watch };
 }
 
@@ -205,7 +199,7 @@ describe('the iframe form (/embed/)', () => {
   it('is readable at its fixed height without JavaScript', async () => {
     const context = await newContext(site.browser, 1280, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${hostOrigin}/iframe`, { waitUntil: 'networkidle' });
+    await page.goto(`${host.origin}/iframe`, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => document.querySelector('iframe')!.clientHeight)).toBe(720);
     const frame = page.frames().find((f) => f.url().startsWith(`${site.origin}/embed/`))!;
     expect(await frame.textContent('h1')).toMatch(/Customer reviews of/);

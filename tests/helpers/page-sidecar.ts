@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -96,4 +98,26 @@ export function usePageSidecar(options: { build?: () => Promise<ServedBuild>; ti
     },
   };
   return site;
+}
+
+/**
+ * A business's own website for the widget tests: registers the beforeAll that serves `handler` on a free port
+ * (another origin than the sidecar's) and the afterAll that closes it. The handler runs per request, so it may
+ * read what the file's own beforeAll prepared. `origin` is set once the server listens.
+ */
+export function useHostPages(handler: RequestListener): { readonly origin: string } {
+  let server: Server | undefined;
+  let origin: string | undefined;
+  beforeAll(async () => {
+    server = createServer(handler);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+  return {
+    get origin() {
+      if (origin === undefined) throw new Error("useHostPages: origin is read before the file's beforeAll ran");
+      return origin;
+    },
+  };
 }
