@@ -49,9 +49,7 @@ describe('reviews page: Best match', () => {
     expect(await reviewIds(page, '#page_static')).toHaveLength(50);
     await context.close();
 
-    const noJs = await newContext(site.browser, 1280, { javaScriptEnabled: false });
-    const plain = await noJs.newPage();
-    await plain.goto(`${site.origin}/reviews/?query=leak&order=best`);
+    const { page: plain, context: noJs } = await site.open('/reviews/?query=leak&order=best', { javaScriptEnabled: false });
     expect(await plain.isVisible('#f_order')).toBe(false);
     expect(await reviewIds(plain, '#page_static')).toHaveLength(50);
     await noJs.close();

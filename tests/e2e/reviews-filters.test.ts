@@ -105,9 +105,7 @@ describe('reviews page filters', () => {
   });
 
   it('without JavaScript shows the static list and says why filters do nothing', async () => {
-    const context = await newContext(site.browser, 1280, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${site.origin}/reviews/?rating=5`);
+    const { page, context } = await site.open('/reviews/?rating=5', { javaScriptEnabled: false });
     expect(await reviewIds(page, '#page_static')).toHaveLength(50);
     expect(await page.textContent('#page_filters')).toContain('Filtering needs JavaScript');
     await context.close();
