@@ -180,9 +180,9 @@ function evaluateGenerated(count: number): void {
 if (errorsDir) mkdirSync(errorsDir, { recursive: true });
 console.log(`# Aspect-polarity evaluation (${model === RULES_ONLY ? 'rules only' : `model v${model.version}`})`);
 const own = [
-  ["roofing dev (engine authors' own examples, used for tuning the rules)", 'tests/unit/insights/fixtures/roofing-dev.jsonl'],
-  ['roofing dev 2 (hard cases by tag, used for tuning the rules)', 'tests/unit/insights/fixtures/roofing-dev2.jsonl'],
-  ['roofing check (own, written before tuning, not tuned on)', 'tests/unit/insights/fixtures/roofing-check.jsonl'],
+  ["roofing dev (engine authors' own examples, used for tuning the rules)", 'tests/fixtures/insights/roofing-dev.jsonl'],
+  ['roofing dev 2 (hard cases by tag, used for tuning the rules)', 'tests/fixtures/insights/roofing-dev2.jsonl'],
+  ['roofing check (own, written before tuning, not tuned on)', 'tests/fixtures/insights/roofing-check.jsonl'],
 ] as const;
 if (values.dev) {
   for (const [name, file] of own) if (existsSync(join(root, file))) evaluate(name, readJsonl<Item>(join(root, file)), !file.includes('check'));

@@ -2,7 +2,7 @@
  * `npm test`: the lint checks (`scripts/lint.ts`: ESLint, Biome's formatter, `astro check`, `tsc`) and the three Vitest
  * projects at the same time. Vitest's own output streams as it runs; the lint report, held back so the two
  * never interleave, is printed after it. The exit code is 1 when either fails. Arguments go to Vitest
- * (`npm test -- tests/unit/hub`).
+ * (`npm test -- tests/unit/core/hub`).
  *
  * Why at the same time: the lint tools mostly fill the cores Vitest leaves idle (while the global set-up
  * builds the sample site, and at the end while the last test files finish); one after the other, lint added

@@ -4,23 +4,13 @@
  * widget, the embed page) with no CSP violation, and a script injected into a page — an inline
  * <script> or an inline event handler, as a stored XSS would be — is refused.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, releaseBrowser, sharedBrowser, watchPage } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, watchPage } from '../helpers/browser.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
+import { filtersSettled } from '../helpers/review-ids.ts';
 
-let sidecar: RunningSidecar;
-let browser: Browser;
-
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
-});
+const site = usePageSidecar();
 
 declare global {
   interface Window {
@@ -31,14 +21,14 @@ declare global {
 
 /** A page that records every CSP violation (the init script runs before the page's own, outside its CSP). */
 async function openPage(path: string): Promise<{ page: Page; errors: string[]; csp: string }> {
-  const context = await newContext(browser);
+  const context = await newContext(site.browser);
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  const watch = watchPage(page, sidecar.origin);
-  const response = await page.goto(`${sidecar.origin}${path}`);
+  const watch = watchPage(page, site.origin);
+  const response = await page.goto(`${site.origin}${path}`);
   return { page, errors: watch.errors, csp: response!.headers()['content-security-policy'] ?? '' };
 }
 
@@ -52,10 +42,7 @@ describe('pages under a CSP without inline scripts', () => {
   it('their own scripts run: the filters of /reviews/ search, with no violation', async () => {
     const { page, errors, csp } = await openPage('/reviews/?query=leak');
     expect(scriptSrc(csp)).toBe("script-src 'self'");
-    await page.waitForFunction(() => {
-      const s = document.getElementById('page_filters_status')?.textContent ?? '';
-      return s !== '' && s !== 'Searching…';
-    });
+    await filtersSettled(page);
     expect(await page.isHidden('#page_static')).toBe(true);
     expect(await page.evaluate(() => window.__violations)).toEqual([]);
     expect(errors).toEqual([]);

@@ -3,15 +3,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signPayload } from '../../core/hub/payload-signature.ts';
 import { SearchResponseSchema } from '../../core/search/search-response-schema.ts';
 import { SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
-import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * The examples on /developers/ are run as printed (bash + curl, Node) against the real sidecar, with the
@@ -20,8 +19,7 @@ import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.t
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 
-let sidecar: RunningSidecar;
-let browser: Browser;
+const site = usePageSidecar();
 let page: Page;
 let scratch: string;
 const examples = new Map<string, string>();
@@ -30,7 +28,7 @@ const examples = new Map<string, string>();
 function example(id: string): string {
   const code = examples.get(id);
   if (code === undefined) throw new Error(`no example "${id}" on /developers/`);
-  return code.replaceAll(inject('baseUrl'), sidecar.origin);
+  return code.replaceAll(inject('baseUrl'), site.origin);
 }
 
 async function sh(code: string): Promise<string> {
@@ -39,10 +37,7 @@ async function sh(code: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-  page = await (await newContext(browser)).newPage();
-  await page.goto(`${sidecar.origin}/developers/`);
+  ({ page } = await site.open('/developers/'));
   for (const [id, code] of await page.$$eval('pre[data-example]', (els) =>
     els.map((e) => [e.getAttribute('data-example')!, e.textContent ?? ''] as const),
   )) {
@@ -52,8 +47,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -123,7 +116,7 @@ describe('/developers/ examples work against the real service', () => {
 
   it('the tool list on the page is the server’s tools/list', async () => {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${sidecar.origin}/mcp`)));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${site.origin}/mcp`)));
     const { tools } = await client.listTools();
     await client.close();
     const onPage = await page.$$eval('[id^="tool_"]', (els) => els.map((e) => e.id.slice('tool_'.length)));
@@ -160,7 +153,7 @@ describe('/developers/ examples work against the real service', () => {
   });
 
   it('the OpenAPI reference shows every operation and schema of the served document', async () => {
-    const doc = (await (await fetch(`${sidecar.origin}/.well-known/openapi.json`)).json()) as {
+    const doc = (await (await fetch(`${site.origin}/.well-known/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
       components: { schemas: Record<string, unknown> };
     };

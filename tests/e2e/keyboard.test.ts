@@ -1,20 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 
-let sidecar: RunningSidecar;
-let browser: Browser;
-
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
-});
+const site = usePageSidecar();
 
 /** Tags every visible control with an index; returns how many there are. */
 function tagControls(page: Page): Promise<number> {
@@ -79,9 +67,7 @@ describe('keyboard navigation', () => {
   const PAGES = ['/', '/reviews/', '/reviews/page/2/', '/developers/'];
 
   it.each(PAGES)('Tab reaches every control on %s, in document order, with a visible focus ring', async (path) => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}${path}`);
+    const { page, context } = await site.open(`${path}`, { width: 1280 });
     const count = await tagControls(page);
     expect(count).toBeGreaterThan(5);
     const order = await tabThrough(page, count);
@@ -93,9 +79,7 @@ describe('keyboard navigation', () => {
   });
 
   it('the skip link is the first stop and moves focus to the main content', async () => {
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`);
+    const { page, context } = await site.open('/reviews/', { width: 360 });
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
     expect(await page.isVisible('.skip-link')).toBe(true);
@@ -105,9 +89,7 @@ describe('keyboard navigation', () => {
   });
 
   it('filters work from the keyboard alone', async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`);
+    const { page, context } = await site.open('/reviews/', { width: 1280 });
     await page.focus('#f_query');
     await page.keyboard.type('roof');
     await page.keyboard.press('Tab'); // "More filters"
@@ -122,9 +104,7 @@ describe('keyboard navigation', () => {
   });
 
   it('FAQ answers open with the keyboard', async () => {
-    const context = await newContext(browser, 1280);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/`);
+    const { page, context } = await site.open('/', { width: 1280 });
     await page.focus('.faq summary');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.querySelector('.faq details')!.hasAttribute('open'))).toBe(true);

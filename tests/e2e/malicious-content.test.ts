@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { buildContent, startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newContext, watchPage } from '../helpers/browser.ts';
+import { buildContent, usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * tests/fixtures/malicious-content holds reviews whose title, text, owner reply and photo alt text are
@@ -29,26 +29,22 @@ const hostile: HostileReview[] = readFileSync(join(root, FIXTURE, 'reviews/hosti
   .filter(Boolean)
   .map((l) => JSON.parse(l) as HostileReview);
 
-let dist: string;
-let sidecar: RunningSidecar;
-let browser: Browser;
-
-beforeAll(async () => {
-  dist = join(mkdtempSync(join(tmpdir(), 'shingle-malicious-')), 'dist');
-  await buildContent(FIXTURE, dist, BASE);
-  sidecar = await startPageSidecar(dist, BASE);
-  browser = await sharedBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
-  rmSync(resolve(dist, '..'), { recursive: true, force: true });
+let scratch: string | undefined;
+// Registered before the sidecar's hooks, so it runs after the sidecar stopped (afterAll hooks run in reverse).
+afterAll(() => void (scratch && rmSync(scratch, { recursive: true, force: true })));
+const site = usePageSidecar({
+  build: async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'shingle-malicious-'));
+    const distDir = join(scratch, 'dist');
+    await buildContent(FIXTURE, distDir, BASE);
+    return { distDir, baseUrl: BASE };
+  },
+  timeoutMs: 120_000,
 });
 
 /** Opens a page with CSP removed, and records dialogs, console errors and any payload that ran. */
 async function openInert(path: string, width = 1280): Promise<{ page: Page; dialogs: string[]; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, width);
+  const context = await newContext(site.browser, width);
   await context.route('**/*', async (route) => {
     const response = await route.fetch();
     const headers = { ...response.headers() };
@@ -61,8 +57,8 @@ async function openInert(path: string, width = 1280): Promise<{ page: Page; dial
     dialogs.push(d.message());
     void d.dismiss();
   });
-  const watch = watchPage(page, sidecar.origin);
-  await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+  const watch = watchPage(page, site.origin);
+  await page.goto(`${site.origin}${path}`, { waitUntil: 'networkidle' });
   return { page, dialogs, errors: watch.errors, close: () => context.close() };
 }
 

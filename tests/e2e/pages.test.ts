@@ -1,18 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
-import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { newContext, watchPage } from '../helpers/browser.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 import { spacesBeforePunctuation, wordsBrokenAcrossLines } from '../helpers/text-layout.ts';
 
-let sidecar: RunningSidecar;
-let browser: Browser;
+const site = usePageSidecar();
 let pageTypes: [string, string][];
 
 beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-  const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { date: string }[] };
+  const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as { reviews: { date: string }[] };
   const month = doc.reviews[0]!.date.slice(0, 7);
   pageTypes = [
     ['home', '/'],
@@ -23,11 +19,6 @@ beforeAll(async () => {
     ['developers', '/developers/'],
     ['not found', '/404.html'],
   ];
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
 });
 
 const pathOf = (name: string) => pageTypes.find(([n]) => n === name)![1];
@@ -55,10 +46,10 @@ describe('every page type', () => {
       const path = pathOf(name);
       const axeFound: Record<string, string[]> = {};
       for (const width of [360, 1280]) {
-        const context = await newContext(browser, width);
+        const context = await newContext(site.browser, width);
         const page = await context.newPage();
-        const watch = watchPage(page, sidecar.origin);
-        const response = await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+        const watch = watchPage(page, site.origin);
+        const response = await page.goto(`${site.origin}${path}`, { waitUntil: 'networkidle' });
         expect(response?.status(), `${name} status`).toBe(200);
         if (path.includes('?')) await page.waitForSelector('#page_results article.review');
         expect(watch.errors, `${name} at ${width}px`).toEqual([]);
@@ -95,9 +86,9 @@ describe('every page type', () => {
   );
 
   it('a filtered /reviews/ says how many match, never "Showing 1–50" of the unfiltered list beside it', async () => {
-    const context = await newContext(browser, 1280);
+    const context = await newContext(site.browser, 1280);
     const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/?min_rating=4&query=roof`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.origin}/reviews/?min_rating=4&query=roof`, { waitUntil: 'networkidle' });
     await page.waitForSelector('#page_results article.review');
     const main = await page.innerText('main');
     expect(main).toMatch(/\d+ matching reviews?/);
@@ -110,25 +101,25 @@ describe('every page type', () => {
   });
 
   it('at 360 px the filter form leaves the first review in the first screen; the folded filters open when the URL uses them', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const context = await site.browser.newContext({ viewport: { width: 360, height: 640 } });
     const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.origin}/reviews/`, { waitUntil: 'networkidle' });
     const title = await page.$eval('#page_static article.review .review__title', (e) => e.getBoundingClientRect().bottom);
     expect(title).toBeLessThanOrEqual(640);
-    await page.goto(`${sidecar.origin}/reviews/?min_rating=4`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.origin}/reviews/?min_rating=4`, { waitUntil: 'networkidle' });
     expect(await page.isVisible('#f_min')).toBe(true);
     expect(await page.inputValue('#f_min')).toBe('4');
     await context.close();
   });
 
   it('a review card names its author once', async () => {
-    const context = await newContext(browser, 1280);
+    const context = await newContext(site.browser, 1280);
     const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+    await page.goto(`${site.origin}/reviews/`, { waitUntil: 'networkidle' });
     const cards = await page.$$eval('#page_static article.review', (articles) =>
       articles.map((a) => ({ head: `${a.querySelector('.review__title')!.textContent} ${a.querySelector('.review__meta')!.textContent}` })),
     );
-    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { author: string }[] };
+    const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as { reviews: { author: string }[] };
     expect(cards.length).toBe(50);
     for (const [i, card] of cards.entries()) {
       const author = doc.reviews[i]!.author;
@@ -139,7 +130,7 @@ describe('every page type', () => {
 
   // The axe helper trims what axe reports and runs it in its faster mode: show that it still finds faults.
   it('the axe check itself reports a missing alt text and low contrast, in both of its modes', async () => {
-    const context = await newContext(browser, 360);
+    const context = await newContext(site.browser, 360);
     const page = await context.newPage();
     await page.setContent(
       '<!doctype html><html lang="en"><title>t</title><main><h1>t</h1><img src="data:,"><p style="color:#bbb;background:#fff">faint</p></main></html>',

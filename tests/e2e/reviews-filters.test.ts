@@ -1,11 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { reviewIds } from '../helpers/review-ids.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext } from '../helpers/browser.ts';
+import { filtersSettled, reviewIds } from '../helpers/review-ids.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 
-let sidecar: RunningSidecar;
-let browser: Browser;
+const site = usePageSidecar();
 
 interface SearchBody {
   reviews: { id: string }[];
@@ -14,21 +12,11 @@ interface SearchBody {
 
 /** The API's answer for the same filters the page shows (the page asks for the maximum limit, 100). */
 async function apiIds(filters: string): Promise<{ ids: string[]; total: number }> {
-  const res = await fetch(`${sidecar.origin}/api/reviews/search?${filters}&limit=100`);
+  const res = await fetch(`${site.origin}/api/reviews/search?${filters}&limit=100`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as SearchBody;
   return { ids: body.reviews.map((r) => r.id), total: body.total };
 }
-
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
-});
 
 describe('reviews page filters', () => {
   const CASES = [
@@ -42,14 +30,8 @@ describe('reviews page filters', () => {
   ];
 
   it.each(CASES)('?%s shows the same reviews as GET /api/reviews/search', async (filters) => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const watch = watchPage(page, sidecar.origin);
-    await page.goto(`${sidecar.origin}/reviews/?${filters}`);
-    await page.waitForFunction(() => {
-      const s = document.getElementById('page_filters_status')?.textContent ?? '';
-      return s !== '' && s !== 'Searching…';
-    });
+    const { page, context, watch } = await site.open(`/reviews/?${filters}`);
+    await filtersSettled(page);
     const expected = await apiIds(filters);
     expect(await reviewIds(page, '#page_results')).toEqual(expected.ids);
     expect(await page.isHidden('#page_static')).toBe(true);
@@ -65,9 +47,7 @@ describe('reviews page filters', () => {
   });
 
   it('applies filters from the form, puts them in a shareable URL, and clears them', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`);
+    const { page, context } = await site.open('/reviews/');
     const staticIds = await reviewIds(page, '#page_static');
     expect(staticIds).toHaveLength(50);
     // The filters other than the words are folded away (a phone's first screen shows reviews): open them.
@@ -104,9 +84,7 @@ describe('reviews page filters', () => {
   });
 
   it('reports invalid filters with the API issues', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/?since=2025-01-01&until=2024-01-01`);
+    const { page, context } = await site.open('/reviews/?since=2025-01-01&until=2024-01-01');
     await page.waitForSelector('#page_filters_status[data-state="error"]');
     expect(await page.textContent('#page_filters_status')).toContain('since must not be after until');
     expect(await page.isVisible('#page_static')).toBe(true);
@@ -114,10 +92,10 @@ describe('reviews page filters', () => {
   });
 
   it('degrades to plain pagination when the search service is unreachable', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
     await page.route('**/api/reviews/search**', (route) => route.abort('connectionrefused'));
-    await page.goto(`${sidecar.origin}/reviews/?rating=5`);
+    await page.goto(`${site.origin}/reviews/?rating=5`);
     await page.waitForSelector('#page_filters_status[data-state="error"]');
     expect(await page.textContent('#page_filters_status')).toContain('not reachable');
     expect(await page.isVisible('#page_static')).toBe(true);
@@ -127,9 +105,7 @@ describe('reviews page filters', () => {
   });
 
   it('without JavaScript shows the static list and says why filters do nothing', async () => {
-    const context = await newContext(browser, 1280, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/?rating=5`);
+    const { page, context } = await site.open('/reviews/?rating=5', { javaScriptEnabled: false });
     expect(await reviewIds(page, '#page_static')).toHaveLength(50);
     expect(await page.textContent('#page_filters')).toContain('Filtering needs JavaScript');
     await context.close();
@@ -138,16 +114,14 @@ describe('reviews page filters', () => {
 
 describe('home page links into the filters', () => {
   it('each technician, service and topic link opens a filtered list with the count the home page shows', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/`);
+    const { page, context } = await site.open('/');
     const links = await page.$$eval('a[href^="/reviews/?"]', (els) =>
       els.map((a) => ({ href: a.getAttribute('href')!, row: a.closest('li')?.textContent ?? '' })),
     );
     expect(links.length).toBeGreaterThan(5);
     for (const { href, row } of links) {
       const shownCount = Number(/([\d,]+) reviews?\b|\(([\d,]+)\)/.exec(row)?.slice(1).find(Boolean)?.replaceAll(',', ''));
-      const { total } = await apiIds(new URL(href, sidecar.origin).search.slice(1));
+      const { total } = await apiIds(new URL(href, site.origin).search.slice(1));
       expect(total, `${href} (${row.trim()})`).toBe(shownCount);
     }
     await context.close();
@@ -156,12 +130,10 @@ describe('home page links into the filters', () => {
 
 describe('pagination and permalinks', () => {
   it('pages through every review in order from the newest: /reviews/ the newest 50, then pages of 50 counted from the oldest', async () => {
-    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as { reviews: { id: string; date: string }[] };
+    const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as { reviews: { id: string; date: string }[] };
     const ids = doc.reviews.map((r) => r.id);
     const total = Math.ceil(ids.length / 50);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/`);
+    const { page, context } = await site.open('/reviews/');
     expect(await reviewIds(page, '#page_static')).toEqual(ids.slice(0, 50));
     expect(await page.getAttribute('nav.pagination [aria-current="page"]', 'href')).toBe('/reviews/');
     // "Older" leads to the numbered page with the newest review /reviews/ does not show, then down to page 1.
@@ -181,14 +153,14 @@ describe('pagination and permalinks', () => {
     expect(n).toBe(0);
     expect(seen).toEqual(ids);
     // The newest numbered page exists too, and "Newer" climbs back to it.
-    await page.goto(`${sidecar.origin}/reviews/page/${total}/`);
+    await page.goto(`${site.origin}/reviews/page/${total}/`);
     expect(await reviewIds(page, '#page_static')).toEqual(ids.slice(0, ids.length - (total - 1) * 50));
     expect(await page.$('nav.pagination a[rel="prev"]')).toBeNull();
     await context.close();
   });
 
   it('a permalink lands on the review in its month page, and every feed item url resolves', async () => {
-    const feed = (await (await fetch(`${sidecar.origin}/api/feed.json`)).json()) as { items: { url: string; _review: { id: string } }[] };
+    const feed = (await (await fetch(`${site.origin}/api/feed.json`)).json()) as { items: { url: string; _review: { id: string } }[] };
     const base = inject('baseUrl');
     // Every JSON Feed item url is a month page that has an element with the review id.
     const pages = new Map<string, string>();
@@ -197,7 +169,7 @@ describe('pagination and permalinks', () => {
       expect(url.origin).toBe(base);
       expect(url.hash).toBe(`#${item._review.id}`);
       if (!pages.has(url.pathname)) {
-        const res = await fetch(`${sidecar.origin}${url.pathname}`);
+        const res = await fetch(`${site.origin}${url.pathname}`);
         expect(res.status, url.pathname).toBe(200);
         pages.set(url.pathname, await res.text());
       }
@@ -205,9 +177,7 @@ describe('pagination and permalinks', () => {
     }
 
     // In the browser: follow a permalink from page 2 and land on the review.
-    const context = await newContext(browser, 360);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/reviews/page/2/`);
+    const { page, context } = await site.open('/reviews/page/2/', { width: 360 });
     const id = (await reviewIds(page, '#page_static'))[7]!;
     await Promise.all([page.waitForURL(`**/#${id}`), page.click(`#page_static [id="${id}"] .review__meta a[title]`)]);
     expect(new URL(page.url()).pathname).toMatch(/^\/reviews\/\d{4}-\d{2}\/$/);

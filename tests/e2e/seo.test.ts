@@ -1,23 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext } from '../helpers/browser.ts';
 import { reviewIds } from '../helpers/review-ids.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 
-let sidecar: RunningSidecar;
-let browser: Browser;
-let base: string;
-
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
-  base = inject('baseUrl');
-});
-
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await sidecar?.stop();
-});
+const site = usePageSidecar();
+const base = inject('baseUrl');
 
 interface ReviewsDoc {
   business: { name: string; telephone: string };
@@ -27,10 +14,8 @@ interface ReviewsDoc {
 
 describe('structured data and discovery', () => {
   it('home page JSON-LD (parsed in the browser) is a RoofingContractor matching /reviews.json', async () => {
-    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${sidecar.origin}/`);
+    const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
+    const { page, context } = await site.open('/');
     const blocks = await page.$$eval('script[type="application/ld+json"]', (els) =>
       els.map((e) => JSON.parse(e.textContent ?? '') as Record<string, any>),
     );
@@ -63,10 +48,10 @@ describe('structured data and discovery', () => {
   });
 
   it('every page has a canonical URL, Open Graph tags and both feeds as alternates', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(site.browser);
     const page = await context.newPage();
     for (const path of ['/', '/reviews/', '/reviews/page/2/', '/developers/']) {
-      await page.goto(`${sidecar.origin}${path}`);
+      await page.goto(`${site.origin}${path}`);
       const head = await page.evaluate(() => ({
         canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
         og: Object.fromEntries(
@@ -91,12 +76,12 @@ describe('structured data and discovery', () => {
   });
 
   it('sitemap.xml lists every page, and each one exists', async () => {
-    const res = await fetch(`${sidecar.origin}/sitemap.xml`);
+    const res = await fetch(`${site.origin}/sitemap.xml`);
     expect(res.status).toBe(200);
     const xml = await res.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    const doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
+    const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
     const months = new Set(doc.reviews.map((r) => r.date.slice(0, 7)));
     const pages = Math.ceil(doc.reviews.length / 50);
     expect(locs).toContain(`${base}/`);
@@ -106,16 +91,16 @@ describe('structured data and discovery', () => {
     for (let n = 1; n <= pages; n++) expect(locs).toContain(`${base}/reviews/page/${n}/`);
     expect(locs).toHaveLength(2 + pages + months.size + 1);
     for (const loc of locs) {
-      const r = await fetch(`${sidecar.origin}${new URL(loc).pathname}`, { method: 'HEAD' });
+      const r = await fetch(`${site.origin}${new URL(loc).pathname}`, { method: 'HEAD' });
       expect(r.status, loc).toBe(200);
     }
   });
 
   it('robots.txt announces the sitemap and llms.txt points agents at MCP and the JSON documents', async () => {
-    const robots = await (await fetch(`${sidecar.origin}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.origin}/robots.txt`)).text();
     expect(robots).toContain('User-agent: *');
     expect(robots).toContain(`Sitemap: ${base}/sitemap.xml`);
-    const res = await fetch(`${sidecar.origin}/llms.txt`);
+    const res = await fetch(`${site.origin}/llms.txt`);
     expect(res.status).toBe(200);
     const llms = await res.text();
     expect(llms.startsWith('# ')).toBe(true);
@@ -134,7 +119,7 @@ describe('structured data and discovery', () => {
     for (const [, url] of llms.matchAll(/\]\((http[^)]+)\)/g)) {
       const u = new URL(url!);
       if (u.pathname === '/mcp') continue;
-      const r = await fetch(`${sidecar.origin}${u.pathname}${u.search}`);
+      const r = await fetch(`${site.origin}${u.pathname}${u.search}`);
       expect(r.status, url).toBe(200);
     }
   });

@@ -1,18 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext } from '../helpers/browser.ts';
+import { usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * Page weight (bytes on the wire and requests, from Chrome's network events), layout stability, and
  * the screenshots of the home page at 360 and 1280 px (test-results/, not committed).
  */
 const results = resolve(import.meta.dirname, '../../test-results');
-let sidecar: RunningSidecar;
-let browser: Browser;
+const site = usePageSidecar();
 
 interface Weight {
   page: string;
@@ -31,8 +29,6 @@ const weights: Weight[] = [];
 
 beforeAll(async () => {
   mkdirSync(results, { recursive: true });
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
@@ -41,12 +37,10 @@ afterAll(async () => {
     console.log('\npage weight (fresh cache):');
     console.table(weights);
   }
-  await releaseBrowser(browser);
-  await sidecar?.stop();
 });
 
 async function measure(path: string, width: number): Promise<Weight> {
-  const context = await newContext(browser, width);
+  const context = await newContext(site.browser, width);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -85,7 +79,7 @@ async function measure(path: string, width: number): Promise<Weight> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const response = await page.goto(`${sidecar.origin}${path}`, { waitUntil: 'networkidle' });
+  const response = await page.goto(`${site.origin}${path}`, { waitUntil: 'networkidle' });
   const html = await response!.body();
   const measured = await page.evaluate(() => {
     const enc = new TextEncoder();
@@ -142,9 +136,9 @@ describe('page weight, stability and screenshots', () => {
 
   it('writes screenshots of the home page at 360 and 1280 px', async () => {
     for (const width of [360, 1280]) {
-      const context = await newContext(browser, width);
+      const context = await newContext(site.browser, width);
       const page = await context.newPage();
-      await page.goto(`${sidecar.origin}/`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.origin}/`, { waitUntil: 'networkidle' });
       const file = join(results, `home-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       // A real picture of the whole page at that width, and no horizontal scrolling.
@@ -155,9 +149,9 @@ describe('page weight, stability and screenshots', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await page.locator('h1').first().textContent()).toBeTruthy();
       await page.screenshot({ path: join(results, `home-${width}-viewport.png`) });
-      await page.goto(`${sidecar.origin}/reviews/`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.origin}/reviews/`, { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(results, `reviews-${width}-viewport.png`) });
-      await page.goto(`${sidecar.origin}/developers/`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.origin}/developers/`, { waitUntil: 'networkidle' });
       await page.screenshot({ path: join(results, `developers-${width}-viewport.png`) });
       await context.close();
     }

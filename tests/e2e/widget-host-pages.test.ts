@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDocument } from '../../core/widget/widget-document-schema.ts';
-import { newContext, releaseBrowser, sharedBrowser, watchPage } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { newContext, watchPage } from '../helpers/browser.ts';
+import { useHostPages, usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * <shingle-reviews> in the host pages a business really has: a one-column page and a two-column
@@ -23,16 +21,15 @@ const ARTICLE = '<article><h2>About us</h2><p>Family-owned roofers since 2009: r
 const HOST_CSS = `body{margin:0;font:16px/1.5 serif}main{max-width:60rem;margin:0 auto;padding:1rem}
 .cols{display:flex;flex-wrap:wrap;gap:1rem}.cols>*{flex:1 1 280px}`;
 
-let sidecar: RunningSidecar;
-let host: Server;
-let hostOrigin: string;
-let browser: Browser;
+const site = usePageSidecar();
 let widgetDoc: WidgetDocument;
+/** Widget documents the host serves itself (fetched by `src=`), made from the sample's in the beforeAll. */
+let data: Record<string, WidgetDocument> = {};
 
 /** A host page: `lang` on <html>, the widget's element `tag` in one column or beside an article. */
 function hostPage(tag: string, columns: 1 | 2, lang = 'en'): string {
   const body = columns === 1 ? tag : `<div class="cols">${ARTICLE}<div class="widget-column">${tag}</div></div>`;
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Host page</title><link rel="stylesheet" href="/host.css"></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${sidecar.origin}/widget.js"></script></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Host page</title><link rel="stylesheet" href="/host.css"></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${site.origin}/widget.js"></script></body></html>`;
 }
 
 /** The sample's widget document with one review's text and the business name made of very long words. */
@@ -51,30 +48,21 @@ function oneReviewDoc(): WidgetDocument {
   return { ...widgetDoc, aggregateRating: { ...widgetDoc.aggregateRating, average: 5, count: 1, histogram }, reviews: widgetDoc.reviews.slice(0, 1) };
 }
 
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  widgetDoc = (await (await fetch(`${sidecar.origin}/widget.json`)).json()) as WidgetDocument;
-  browser = await sharedBrowser();
-  const data: Record<string, WidgetDocument> = { '/long/widget.json': longWordDoc(), '/one/widget.json': oneReviewDoc() };
-  host = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://host');
-    const json = data[url.pathname];
-    if (json) return res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify(json));
-    if (url.pathname === '/host.css') return res.writeHead(200, { 'Content-Type': 'text/css' }).end(HOST_CSS);
-    if (url.pathname !== '/page') return res.writeHead(404).end();
-    const csp = `default-src 'none'; script-src ${sidecar.origin}; connect-src ${sidecar.origin} ${hostOrigin}; style-src 'self'; img-src 'none'; base-uri 'none'`;
-    const tag = url.searchParams.get('tag') ?? '';
-    const page = hostPage(tag, url.searchParams.get('columns') === '2' ? 2 : 1, url.searchParams.get('lang') ?? 'en');
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(page);
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+const host = useHostPages((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://host');
+  const json = data[url.pathname];
+  if (json) return res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify(json));
+  if (url.pathname === '/host.css') return res.writeHead(200, { 'Content-Type': 'text/css' }).end(HOST_CSS);
+  if (url.pathname !== '/page') return res.writeHead(404).end();
+  const csp = `default-src 'none'; script-src ${site.origin}; connect-src ${site.origin} ${host.origin}; style-src 'self'; img-src 'none'; base-uri 'none'`;
+  const tag = url.searchParams.get('tag') ?? '';
+  const page = hostPage(tag, url.searchParams.get('columns') === '2' ? 2 : 1, url.searchParams.get('lang') ?? 'en');
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(page);
 });
 
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await new Promise((resolve) => host?.close(resolve));
-  await sidecar?.stop();
+beforeAll(async () => {
+  widgetDoc = (await (await fetch(`${site.origin}/widget.json`)).json()) as WidgetDocument;
+  data = { '/long/widget.json': longWordDoc(), '/one/widget.json': oneReviewDoc() };
 });
 
 /** Opens a host page at a viewport width and waits until the widget has rendered (or failed). */
@@ -82,11 +70,11 @@ async function openHost(
   width: number,
   query: { tag: string; columns?: 1 | 2; lang?: string },
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, width);
+  const context = await newContext(site.browser, width);
   const page = await context.newPage();
-  const watch = watchPage(page, hostOrigin);
+  const watch = watchPage(page, host.origin);
   const params = new URLSearchParams({ tag: query.tag, columns: String(query.columns ?? 1), lang: query.lang ?? 'en' });
-  await page.goto(`${hostOrigin}/page?${params}`, { waitUntil: 'networkidle' });
+  await page.goto(`${host.origin}/page?${params}`, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => document.querySelector('shingle-reviews')?.shadowRoot?.querySelector('.summary, .error'));
   return { page, errors: watch.errors, close: () => context.close() };
 }
@@ -152,7 +140,7 @@ describe('<shingle-reviews> in one- and two-column host pages', () => {
   it('a very long word or URL wraps inside the widget, even at 360 px in a two-column page', async () => {
     for (const layout of LAYOUTS) {
       for (const columns of [1, 2] as const) {
-        const tag = `<shingle-reviews src="${hostOrigin}/long" layout="${layout}" limit="3"></shingle-reviews>`;
+        const tag = `<shingle-reviews src="${host.origin}/long" layout="${layout}" limit="3"></shingle-reviews>`;
         const { page, close } = await openHost(360, { tag, columns });
         const m = await measure(page);
         expect(m.error).toBeNull();
@@ -179,7 +167,7 @@ describe('<shingle-reviews> in one- and two-column host pages', () => {
     ['es', '1 opinión verificada', ['1 estrella', '2 estrellas']],
     ['fr', '1 avis vérifié', ['1 étoile', '2 étoiles']],
   ])('speaks %s with singular and plural where they belong', async (lang, reviews, stars) => {
-    const tag = `<shingle-reviews src="${hostOrigin}/one" lang="${lang}" layout="list"></shingle-reviews>`;
+    const tag = `<shingle-reviews src="${host.origin}/one" lang="${lang}" layout="list"></shingle-reviews>`;
     const { page, close } = await openHost(1280, { tag });
     const text = await page.evaluate(() => {
       const root = document.querySelector('shingle-reviews')!.shadowRoot!;

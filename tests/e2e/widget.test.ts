@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
-import { newContext, watchPage, releaseBrowser, sharedBrowser } from '../helpers/browser.ts';
-import { startPageSidecar, type RunningSidecar } from '../helpers/page-sidecar.ts';
+import { newContext, watchPage } from '../helpers/browser.ts';
+import { useHostPages, usePageSidecar } from '../helpers/page-sidecar.ts';
 
 /**
  * The widget as a business's own website uses it: a host page on another origin (another port),
@@ -19,10 +17,7 @@ interface ReviewsDoc {
   reviews: { id: string; date: string; author: string; rating: number }[];
 }
 
-let sidecar: RunningSidecar;
-let host: Server;
-let hostOrigin: string;
-let browser: Browser;
+const site = usePageSidecar();
 let doc: ReviewsDoc;
 const transferred: Record<string, number> = {};
 
@@ -30,31 +25,25 @@ function hostPage(body: string, sidecarOrigin: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Summit host page</title></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${sidecarOrigin}/widget.js"></script></body></html>`;
 }
 
-beforeAll(async () => {
-  sidecar = await startPageSidecar(inject('distDir'), inject('baseUrl'));
-  doc = (await (await fetch(`${sidecar.origin}/reviews.json`)).json()) as ReviewsDoc;
+const host = useHostPages((req, res) => {
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
     '/carousel': `<shingle-reviews layout="carousel" limit="4"></shingle-reviews>`,
     '/badge': `<shingle-reviews layout="badge"></shingle-reviews>`,
-    '/iframe': `<iframe src="${sidecar.origin}/embed/" title="Customer reviews" width="100%" height="720"></iframe>`,
+    '/iframe': `<iframe src="${site.origin}/embed/" title="Customer reviews" width="100%" height="720"></iframe>`,
   };
   // A strict policy: scripts, fetches and frames from the sidecar only; no inline anything.
-  const csp = `default-src 'none'; script-src ${sidecar.origin}; connect-src ${sidecar.origin}; frame-src ${sidecar.origin}; style-src 'none'; img-src 'none'; base-uri 'none'`;
-  host = createServer((req, res) => {
-    const body = pages[req.url ?? ''];
-    if (!body) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(hostPage(body, sidecar.origin));
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
-  browser = await sharedBrowser();
+  const csp = `default-src 'none'; script-src ${site.origin}; connect-src ${site.origin}; frame-src ${site.origin}; style-src 'none'; img-src 'none'; base-uri 'none'`;
+  const body = pages[req.url ?? ''];
+  if (!body) return res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp }).end(hostPage(body, site.origin));
+});
+
+beforeAll(async () => {
+  doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
 });
 
 afterAll(async () => {
-  await releaseBrowser(browser);
-  await new Promise((resolve) => host?.close(resolve));
-  await sidecar?.stop();
   if (Object.keys(transferred).length > 0) {
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/widget-weight.json', `${JSON.stringify(transferred, null, 2)}\n`);
@@ -64,9 +53,9 @@ afterAll(async () => {
 
 /** Opens a host page in a fresh context, watching for errors and requests. */
 async function open(path: string, context?: BrowserContext): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {
-  const ctx = context ?? (await newContext(browser, 1280));
+  const ctx = context ?? (await newContext(site.browser, 1280));
   const page = await ctx.newPage();
-  const watch = watchPage(page, hostOrigin);
+  const watch = watchPage(page, host.origin);
   page.on('response', async (response) => {
     const name = new URL(response.url()).pathname;
     if (name === '/widget.js' || name === '/widget.json') {
@@ -77,7 +66,7 @@ async function open(path: string, context?: BrowserContext): Promise<{ page: Pag
       if (sizes) transferred[`${path} ${name}`] = sizes.responseBodySize;
     }
   });
-  await page.goto(`${hostOrigin}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${host.origin}${path}`, { waitUntil: 'networkidle' });
   return { page, context: ctx, watch };
 }
 
@@ -132,7 +121,7 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
         expect(view.moderation).toContain(`Reviews received: ${doc.moderation.received}; published: ${doc.moderation.published};`);
       expect(watch.errors).toEqual([]);
       expect(
-        watch.foreignRequests.every((u) => new URL(u).origin === sidecar.origin),
+        watch.foreignRequests.every((u) => new URL(u).origin === site.origin),
         watch.foreignRequests.join('\n'),
       ).toBe(true);
       expect(watch.foreignRequests.map((u) => new URL(u).pathname).sort()).toEqual(['/widget.js', '/widget.json']);
@@ -158,7 +147,7 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
 
   it('takes custom properties and ::part() from the host page', async () => {
     // The host page's own stylesheet (injected, so the test context bypasses the host's CSP for it).
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await site.browser.newContext({ bypassCSP: true });
     const { page } = await open('/list', context);
     await widgetView(page);
     await page.addStyleTag({
@@ -173,7 +162,7 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
   });
 
   it('follows prefers-color-scheme and prefers-reduced-motion', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ colorScheme: 'dark', reducedMotion: 'reduce' });
     const { page } = await open('/carousel', context);
     await widgetView(page);
     const colours = await page.evaluate(() => {
@@ -194,7 +183,7 @@ describe('the iframe form (/embed/)', () => {
     const { page, context, watch } = await open('/iframe');
     await page.waitForFunction(() => document.querySelector('iframe')!.style.height !== '');
     const height = await page.evaluate(() => Number.parseInt(document.querySelector('iframe')!.style.height, 10));
-    const frame = page.frames().find((f) => f.url().startsWith(`${sidecar.origin}/embed/`))!;
+    const frame = page.frames().find((f) => f.url().startsWith(`${site.origin}/embed/`))!;
     const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
     expect(Math.abs(height - inner)).toBeLessThanOrEqual(2);
     expect(await frame.textContent('.avg')).toBe(doc.aggregateRating.average.toFixed(1));
@@ -208,11 +197,11 @@ describe('the iframe form (/embed/)', () => {
   });
 
   it('is readable at its fixed height without JavaScript', async () => {
-    const context = await newContext(browser, 1280, { javaScriptEnabled: false });
+    const context = await newContext(site.browser, 1280, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${hostOrigin}/iframe`, { waitUntil: 'networkidle' });
+    await page.goto(`${host.origin}/iframe`, { waitUntil: 'networkidle' });
     expect(await page.evaluate(() => document.querySelector('iframe')!.clientHeight)).toBe(720);
-    const frame = page.frames().find((f) => f.url().startsWith(`${sidecar.origin}/embed/`))!;
+    const frame = page.frames().find((f) => f.url().startsWith(`${site.origin}/embed/`))!;
     expect(await frame.textContent('h1')).toMatch(/Customer reviews of/);
     expect(await frame.textContent('.avg')).toBe(doc.aggregateRating.average.toFixed(1));
     await context.close();
@@ -221,10 +210,10 @@ describe('the iframe form (/embed/)', () => {
 
 describe('the developer page generator', () => {
   it('writes the snippet and updates the live preview, which is the real widget', async () => {
-    const context = await newContext(browser, 1280);
+    const context = await newContext(site.browser, 1280);
     const page = await context.newPage();
-    const watch = watchPage(page, sidecar.origin);
-    await page.goto(`${sidecar.origin}/developers/#page_widget`, { waitUntil: 'networkidle' });
+    const watch = watchPage(page, site.origin);
+    await page.goto(`${site.origin}/developers/#page_widget`, { waitUntil: 'networkidle' });
     await page.selectOption('#w_layout', 'badge');
     await page.fill('#w_limit', '7');
     await page.dispatchEvent('#w_limit', 'input');

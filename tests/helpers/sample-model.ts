@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import { describeMethod } from '../../core/insights/build-insights.ts';
+import { RULES_ONLY } from '../../core/insights/model/absa-model.ts';
 import { join } from 'node:path';
-import { parseBusiness, type LocatedRecord } from '../../core/content/parse-content.ts';
+import { ContentError } from '../../core/content/content-error.ts';
+import { parseBusiness, parseContent, type ContentFile, type LocatedRecord } from '../../core/content/parse-content.ts';
 import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
 import { emptyInsights } from '../../scripts/lib/bench/empty-insights.ts';
 
 const root = join(import.meta.dirname, '../..');
 export const businessText = readFileSync(join(root, 'content/business.json'), 'utf8');
-export const business = parseBusiness({ path: 'content/business.json', text: businessText });
+/** The sample business as the content file `parseContent` reads first. */
+export const businessFile: ContentFile = { path: 'content/business.json', text: businessText };
+export const business = parseBusiness(businessFile);
+/** The sample business's aspect lexicon, compiled once for the tests that analyse text. */
+export const lexicon = compileAspectLexicon(business);
 
 /** A valid review record; override any field. */
 export function record(overrides: Partial<ReviewRecord> & { id: string; date: string }): ReviewRecord {
@@ -44,4 +52,20 @@ export function manyRecords(n: number): ReviewRecord[] {
     const d = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
     return record({ id: `r-${String(i).padStart(4, '0')}`, date: d, rating: (i % 5) + 1, technicians: ['dave'], services: ['gutters'] });
   });
+}
+
+/** A reviews file of the given lines: records are written as JSON, strings as they are (a broken line, an empty one). */
+export function reviewsFile(lines: unknown[], path = 'content/reviews/2023.jsonl'): ContentFile {
+  return { path, text: lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') };
+}
+
+/** The message of the content error that parsing `lines` as one reviews file beside the sample business raises; throws when the content is accepted. */
+export function contentErrorOf(lines: unknown[], path?: string): string {
+  try {
+    parseContent(businessFile, [reviewsFile(lines, path)]);
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+    return e.message;
+  }
+  throw new Error('expected the content to be refused');
 }

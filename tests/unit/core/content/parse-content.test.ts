@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentError } from '../../../../core/content/content-error.ts';
+import { parseContent } from '../../../../core/content/parse-content.ts';
+import { businessFile, businessText, contentErrorOf, record, reviewsFile } from '../../../helpers/sample-model.ts';
+
+const biz = businessFile;
+const file = (lines: unknown[]) => reviewsFile(lines);
+const errorOf = (lines: unknown[]) => contentErrorOf(lines);
+
+describe('parseContent', () => {
+  const good = record({ id: 'r-1', date: '2023-05-01' });
+
+  it('accepts valid content and keeps file and line of each record', () => {
+    const parsed = parseContent(biz, [file([good, '', record({ id: 'r-2', date: '2023-05-02' })])]);
+    expect(parsed.records.map((r) => [r.record.id, r.line])).toEqual([
+      ['r-1', 1],
+      ['r-2', 3],
+    ]);
+  });
+
+  it.each([
+    ['an impossible date', { date: '2023-02-30' }, /2023\.jsonl:2 \(r-bad\) date: must be a real calendar date/],
+    ['rating 6', { rating: 6 }, /2023\.jsonl:2 \(r-bad\) rating: Too big/],
+    ['a fractional rating', { rating: 4.5 }, /2023\.jsonl:2 \(r-bad\) rating:/],
+    ['an unknown technician id', { technicians: ['bob'] }, /2023\.jsonl:2 \(r-bad\) technicians\.0: unknown technician id "bob"/],
+    ['an unknown service id', { services: ['painting'] }, /2023\.jsonl:2 \(r-bad\) services\.0: unknown service id "painting"/],
+    ['a full surname as author', { author: 'Maria Gonzalez' }, /2023\.jsonl:2 \(r-bad\) author:/],
+    ['an email as author', { author: 'maria@example.com' }, /2023\.jsonl:2 \(r-bad\) author:/],
+  ])('rejects %s naming file, line, record and field', (_name, change, pattern) => {
+    expect(errorOf([good, { ...record({ id: 'r-bad', date: '2023-05-03' }), ...change }])).toMatch(pattern);
+  });
+
+  it('rejects a record without verification', () => {
+    const { verification: _v, ...rest } = record({ id: 'r-nov', date: '2023-05-03' });
+    expect(errorOf([good, rest])).toMatch(/2023\.jsonl:2 \(r-nov\) verification:/);
+  });
+
+  it('rejects a duplicate id, pointing at the first use', () => {
+    expect(errorOf([good, good])).toMatch(/2023\.jsonl:2 \(r-1\) id: duplicate id, first used at content\/reviews\/2023\.jsonl:1/);
+  });
+
+  it('rejects a line that is not JSON', () => {
+    expect(errorOf([good, '{"id": "r-2",'])).toMatch(/2023\.jsonl:2 not valid JSON/);
+  });
+
+  it('rejects unknown fields (a typo must not be silently dropped)', () => {
+    expect(errorOf([{ ...good, ratting: 5 }])).toMatch(/2023\.jsonl:1 \(r-1\)/);
+  });
+
+  it('reports every problem at once', () => {
+    try {
+      parseContent(biz, [file([{ ...good, rating: 0 }, { ...record({ id: 'r-2', date: '2023-13-01' }) }])]);
+      expect.unreachable();
+    } catch (e) {
+      expect([...new Set((e as ContentError).issues.map((i) => i.line))]).toEqual([1, 2]);
+    }
+  });
+
+  it('names business.json fields', () => {
+    const broken = JSON.parse(businessText);
+    broken.technicians.push({ ...broken.technicians[0] });
+    expect(() => parseContent({ path: 'content/business.json', text: JSON.stringify(broken) }, [])).toThrow(
+      /content\/business\.json technicians\.8\.id: duplicate id "marco"/,
+    );
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Issue 26, items 7–11: files owners really have, and files an attacker would hand them. Each test failed
+ * on the code before the fix (see the comment on each).
+ */
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ContentError, formatContentIssue } from '../../../../core/content/content-error.ts';
+import { parseBusiness } from '../../../../core/content/parse-content.ts';
+import { CSV_LIMITS, parseCsv } from '../../../../core/csv/parse-csv.ts';
+import { calendarDateInZone } from '../../../../core/import/calendar-date-in-zone.ts';
+import { parseGoogleTakeout } from '../../../../core/import/parse-google-takeout.ts';
+import { parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
+import { createCatalogLookup } from '../../../../core/verify/catalog-lookup.ts';
+import { parseJobsCsv } from '../../../../core/verify/parse-jobs-csv.ts';
+import { decodeText } from '../../../../core/text/decode-text.ts';
+import { MAX_SOURCE_BYTES, readSourceFiles } from '../../../../scripts/lib/read-source-files.ts';
+
+const ctx = { timeZone: 'America/Denver' };
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'shingle-hostile-'));
+  dirs.push(d);
+  return d;
+};
+const shown = (p: string) => p.split('/').at(-1)!;
+const accept = () => true;
+
+describe('7. a file that is not UTF-8', () => {
+  // Before: read as UTF-8 with U+FFFD, "José Hernández" imported as author "Jos H.".
+  const cp1252 = Buffer.from('source_id,platform,date,rating,author\nA-1,yelp,2025-01-01,5,Jos\xe9 Hern\xe1ndez\n', 'latin1');
+
+  it('is refused with file, line, byte offset and the fix', () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'reviews.csv'), cp1252);
+    let error: unknown;
+    try {
+      readSourceFiles(join(dir, 'reviews.csv'), accept, shown);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    const [issue] = (error as ContentError).issues;
+    expect(issue).toMatchObject({ file: 'reviews.csv', line: 2 });
+    expect(issue!.message).toContain(`byte offset ${cp1252.indexOf(0xe9)}`);
+    expect(issue!.message).toContain('CSV UTF-8');
+  });
+
+  it('is read in the encoding the owner names', () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'reviews.csv'), cp1252);
+    const files = readSourceFiles(join(dir, 'reviews.csv'), accept, shown, { encoding: 'windows-1252' });
+    expect(parseReviewCsv(files, ctx).reviews[0]!.fields.author).toBe('José H.');
+  });
+
+  it('finds the first bad byte after valid multi-byte text', () => {
+    const bytes = Buffer.concat([Buffer.from('ok é\n€\n'), Buffer.from([0xc3, 0x28])]);
+    expect(decodeText(bytes)).toMatchObject({ ok: false, line: 3, message: expect.stringContaining(`byte offset ${bytes.length - 2}`) });
+  });
+});
+
+describe('8. a column or key given twice', () => {
+  it('refuses a duplicate CSV column, naming it', () => {
+    // Before: the last column won, so "rating,rating" with "1,5" imported a 5-star review.
+    const r = parseReviewCsv([{ path: 'r.csv', text: 'source_id,platform,date,rating,Rating\nA-1,yelp,2025-01-01,1,5\n' }], ctx);
+    expect(r.reviews).toEqual([]);
+    expect(r.issues).toEqual([
+      expect.objectContaining({ file: 'r.csv', line: 1, field: 'Rating', message: expect.stringContaining('column given twice') }),
+    ]);
+  });
+
+  it('refuses a duplicate JSON key in a Takeout file, naming key and path', () => {
+    // Before: JSON.parse kept the last key, a ONE-star review imported as FIVE.
+    const text = '{"reviews":[{"reviewId":"x","starRating":"ONE","starRating":"FIVE","createTime":"2025-01-01T10:00:00Z"}]}';
+    const r = parseGoogleTakeout([{ path: 'reviews.json', text }], ctx);
+    expect(r.reviews).toEqual([]);
+    expect(r.issues).toEqual([
+      expect.objectContaining({ file: 'reviews.json', line: 1, message: expect.stringContaining('key "starRating" given twice in reviews.0') }),
+    ]);
+  });
+
+  it('refuses a duplicate key in business.json', () => {
+    expect(() => parseBusiness({ path: 'business.json', text: '{"name":"A","name":"B"}' })).toThrow(/key "name" given twice/);
+  });
+});
+
+describe('9. CSV bounds', () => {
+  it('refuses a header with more columns than the bound, naming the line', () => {
+    // Before: parsed without complaint (a million columns exhausted memory).
+    const header = Array.from({ length: CSV_LIMITS.maxColumns + 1 }, (_, i) => `c${i}`).join(',');
+    expect(() => parseCsv(`${header}\n1,2\n`)).toThrow(/line 1: more than 256 columns/);
+  });
+
+  it('refuses a field longer than the bound, quoted or not', () => {
+    // Before: a 100 MB field took 3.6 GB, one character at a time.
+    const long = 'x'.repeat(CSV_LIMITS.maxFieldChars + 1);
+    expect(() => parseCsv(`a,b\n1,${long}\n`)).toThrow(/line 2: a field is longer than 100000 characters/);
+    expect(() => parseCsv(`a,b\n1,"${long}"\n`)).toThrow(/line 2: a field is longer/);
+    const r = parseReviewCsv([{ path: 'r.csv', text: `source_id,platform,date,rating\nA,yelp,2025-01-01,"${long}"\n` }], ctx);
+    expect(r.issues).toEqual([expect.objectContaining({ file: 'r.csv', line: 2, message: expect.stringContaining('longer than') })]);
+  });
+
+  it('keeps only the known columns of each row', () => {
+    const header = ['source_id', 'platform', 'date', 'rating', ...Array.from({ length: 200 }, (_, i) => `extra${i}`)].join(',');
+    const r = parseReviewCsv([{ path: 'r.csv', text: `${header}\nA,yelp,2025-01-01,5\n` }], ctx);
+    expect(r.issues).toEqual([]);
+    expect(r.reviews).toHaveLength(1);
+  });
+});
+
+describe('10. terminal escapes in messages', () => {
+  it('escapes control characters in every content issue', () => {
+    // Before: printed raw; "\x1b[2J" cleared the operator's terminal.
+    const line = formatContentIssue({
+      file: 'jobs.csv',
+      line: 2,
+      recordId: '\x1b[2J\x1b]0;pwned\x07',
+      field: 'completed_on',
+      message: 'bad "\u202eevil"',
+    });
+    expect(line).toBe('jobs.csv:2 (\\x1b[2J\\x1b]0;pwned\\x07) completed_on: bad "\\u202eevil"');
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+
+  it('escapes them in the jobs CSV and importer errors as printed', () => {
+    const biz = parseBusiness({
+      path: 'b.json',
+      text: '{"name":"A","url":"https://a.example","telephone":"+1 555 0100 100","serviceAreas":[{"id":"x","name":"X"}],"services":[{"id":"s","name":"S"}]}',
+    });
+    const jobs = parseJobsCsv({ path: 'j.csv', text: 'job_id,customer_name,completed_on\n"J\x1b[31m",Ann,never\x1b[0m\n' }, createCatalogLookup(biz));
+    const printed = new ContentError(jobs.issues).message;
+    expect(printed).toContain('\\x1b[31m');
+    expect(printed).not.toContain('\x1b');
+  });
+});
+
+describe('11. years and days that do not exist, files too large', () => {
+  it('refuses years 0000–0099 and impossible days', () => {
+    // Before: 0050 landed in 1950, 2025-02-30 was returned as is (and rolled over to March 1 in a timestamp).
+    expect(calendarDateInZone('0050-06-01T12:00:00Z', 'UTC')).toBeNull();
+    expect(calendarDateInZone('0099-06-01', 'UTC')).toBeNull();
+    expect(calendarDateInZone('2025-02-30', 'UTC')).toBeNull();
+    expect(calendarDateInZone('2025-02-30T10:00:00Z', 'UTC')).toBeNull();
+    expect(calendarDateInZone('2024-02-29T10:00:00Z', 'UTC')).toBe('2024-02-29');
+  });
+
+  it('refuses a source file over 512 MB by name, without reading it', () => {
+    // Before: ERR_STRING_TOO_LONG from readFileSync, naming no file. A sparse file: no disk used.
+    const dir = temp();
+    const path = join(dir, 'huge.csv');
+    const fd = openSync(path, 'w');
+    ftruncateSync(fd, MAX_SOURCE_BYTES + 1);
+    closeSync(fd);
+    expect(() => readSourceFiles(path, accept, shown)).toThrow(/huge\.csv 513 MB is more than the 512 MB a source file may have/);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../../core/csv/parse-csv.ts';
+import { parseGoogleApi } from '../../../../core/import/parse-google-api.ts';
+import { mapRating, parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
+import { parseTrustpilot } from '../../../../core/import/parse-trustpilot.ts';
+import { toAuthorName } from '../../../../core/import/author-name.ts';
+import { detectLanguage } from '../../../../core/import/detect-language.ts';
+import { originalComment } from '../../../../core/import/translated-comment.ts';
+import { fixtureFiles } from '../../../helpers/import-fixtures.ts';
+
+const ctx = { timeZone: 'America/Denver' };
+
+describe('google-api', () => {
+  it('reads reviews.list and batchGetReviews pages', () => {
+    const { reviews, issues } = parseGoogleApi(fixtureFiles('google-api'), ctx);
+    expect(issues).toEqual([]);
+    expect(reviews.map((r) => [r.fields.author, r.fields.rating, r.fields.date])).toEqual([
+      ['Rhonda M.', 5, '2025-05-10'],
+      ['Bill T.', 4, '2025-06-05'],
+      ['Grace L.', 5, '2025-07-01'],
+    ]);
+    expect(reviews[2]!.origin).toEqual({ file: 'page-2.json', record: 'AbCdEf-Grace-0003' });
+  });
+
+  it('refuses a file that is no reviews response', () => {
+    const { issues } = parseGoogleApi([{ path: 'p.json', text: '{"items":[]}' }], ctx);
+    expect(issues).toEqual([expect.objectContaining({ file: 'p.json', field: 'reviews' })]);
+  });
+});
+
+describe('trustpilot', () => {
+  const { reviews, issues } = parseTrustpilot(fixtureFiles('trustpilot'), ctx);
+
+  it('maps stars, title, text, reply, name and language', () => {
+    expect(issues).toEqual([]);
+    const [olivia, pete] = reviews;
+    expect(olivia!.fields).toMatchObject({ rating: 5, title: 'Fast storm repair', author: 'Olivia B.', language: 'en', date: '2025-03-02' });
+    expect(olivia!.fields.ownerReply).toEqual({ text: 'Thanks Olivia!', date: '2025-03-04' });
+    expect(olivia!.fields.source).toEqual({ platform: 'trustpilot', url: 'https://www.trustpilot.com/reviews/65f0c0ffee0000000000aaaa' });
+    expect(pete!.fields).toMatchObject({ rating: 2, author: 'Pete K.', language: 'en' });
+    expect(pete!.editedOn).toBe('2025-03-12');
+  });
+
+  it('maps the verification level Trustpilot reports', () => {
+    expect(reviews[0]!.verification).toEqual({ status: 'verified', method: 'platform-verified', verifiedOn: '2025-03-02' });
+    expect(reviews[1]!.verification).toMatchObject({ status: 'unverified', reason: expect.stringContaining('not-verified') });
+  });
+
+  it('names file, record and field of a bad review', () => {
+    const bad = parseTrustpilot(
+      [{ path: 't.json', text: JSON.stringify({ reviews: [{ id: 'TP-9', stars: 7, createdAt: '2025-01-01T00:00:00Z' }] }) }],
+      ctx,
+    );
+    expect(bad.issues).toEqual([expect.objectContaining({ file: 't.json', recordId: 'TP-9', field: 'reviews.0.stars' })]);
+  });
+});
+
+describe('csv template', () => {
+  const { reviews, issues } = parseReviewCsv(
+    fixtureFiles('').filter((f) => f.path === 'reviews.csv'),
+    ctx,
+  );
+
+  it('maps every column of the template', () => {
+    expect(issues).toEqual([]);
+    const [nora, walt, ingrid] = reviews;
+    expect(nora!.fields).toMatchObject({
+      title: 'Great crew',
+      author: 'Nora Q.',
+      consent: true,
+      rating: 5,
+      ownerReply: { text: 'Thanks, Nora!', date: '2025-02-15' },
+    });
+    expect(nora!.fields.source).toEqual({ platform: 'yelp', url: 'https://www.yelp.com/biz/example-roofing?hrid=7Hq2Lk' });
+    expect(walt!.fields).toMatchObject({
+      rating: 5,
+      consent: false,
+      text: 'Handwritten card: "Kyle saved our gutters before the thaw."',
+      source: { platform: 'paper' },
+    });
+    expect(ingrid!.fields).toMatchObject({ date: '2025-04-12', incentive: 'a $25 gift card, offered to every customer asked for a review' });
+    expect(ingrid!.editedOn).toBe('2025-04-20');
+  });
+
+  it('maps rating scales linearly onto 1–5', () => {
+    expect([1, 2, 3, 4, 5].map((r) => mapRating(String(r), 5))).toEqual([1, 2, 3, 4, 5]);
+    expect(['1', '5', '6', '8', '9', '10'].map((r) => mapRating(r, 10))).toEqual([1, 3, 3, 4, 5, 5]);
+    expect(mapRating('11', 10)).toBeNull();
+    expect(mapRating('', 5)).toBeNull();
+  });
+
+  it('names file, line, record and field of a bad row', () => {
+    const text = 'source_id,platform,date,rating\nA-1,yelp,2025-01-01,6\nA-2,myspace,2025-01-01,5\nA-3,yelp,01/02/2025,5\n';
+    const bad = parseReviewCsv([{ path: 'r.csv', text }], ctx);
+    expect(bad.issues).toEqual([
+      expect.objectContaining({ file: 'r.csv', line: 2, recordId: 'A-1', field: 'rating' }),
+      expect.objectContaining({ file: 'r.csv', line: 3, recordId: 'A-2', field: 'platform' }),
+      expect.objectContaining({ file: 'r.csv', line: 4, recordId: 'A-3', field: 'date' }),
+    ]);
+    expect(parseReviewCsv([{ path: 'r.csv', text: 'id,text\n1,x\n' }], ctx).issues[0]!.message).toMatch(
+      /missing column\(s\): source_id \(did you mean "id"\?\), platform, date, rating/,
+    );
+  });
+
+  it('parses quoted fields with commas, quotes and line breaks, and counts lines', () => {
+    const { records } = parseCsv('a,b\r\n"x, ""y""","two\nlines"\n\nz,w');
+    expect(records).toEqual([
+      { line: 2, fields: ['x, "y"', 'two\nlines'] },
+      { line: 5, fields: ['z', 'w'] },
+    ]);
+    expect(() => parseCsv('a\n"open')).toThrow(/line 2/);
+  });
+});
+
+describe('mapping helpers', () => {
+  it('never keeps a surname', () => {
+    expect(toAuthorName('Rhonda Martinez')).toBe('Rhonda M.');
+    expect(toAuthorName('rhonda')).toBe('Rhonda');
+    expect(toAuthorName('Mary Ann van der Berg')).toBe('Mary B.');
+    expect(toAuthorName('🙂 42')).toBe('Anonymous');
+    expect(toAuthorName('Zoë Ö’Brien')).toBe('Zoë Ö.');
+    expect(toAuthorName('Someone', true)).toBe('Anonymous');
+  });
+
+  it('splits both forms of Google translations', () => {
+    expect(originalComment('(Translated by Google) Good\n\n(Original)\nBueno')).toEqual({ text: 'Bueno', translated: true });
+    expect(originalComment('Bueno\n\n(Translated by Google)\nGood')).toEqual({ text: 'Bueno', translated: true });
+    expect(originalComment(undefined)).toEqual({ text: '', translated: false });
+  });
+
+  it('labels common languages and admits when it cannot tell', () => {
+    expect(detectLanguage('Muy buen trabajo, el equipo fue muy limpio')).toBe('es');
+    expect(detectLanguage('Sehr gute Arbeit, das Dach ist dicht und wir sind zufrieden')).toBe('de');
+    expect(detectLanguage('Super')).toBe('und');
+  });
+});

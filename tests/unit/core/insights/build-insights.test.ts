@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildInsights } from '../../../../core/insights/build-insights.ts';
+import { InsightsDocumentSchema, type InsightsDocument, type Quote } from '../../../../core/schemas/insights-schema.ts';
+import type { Review } from '../../../../core/schemas/review-schema.ts';
+import { review } from '../../../helpers/published-review.ts';
+import { business } from '../../../helpers/sample-model.ts';
+
+/** The engine's part of insights.json: the site model adds the moderation record. */
+const EngineOutputSchema = InsightsDocumentSchema.omit({ moderation: true });
+
+/** The corpus, one review a line: date, stars, text. Ids are r-01, r-02, … in line order; r-09 is in Spanish. */
+const CORPUS = `
+2024-01-15 5 Marco and his crew put on a new roof after the hail damage. They showed up on time and cleaned up every nail. The insurance claim was easy because Priya handled the adjuster.
+2024-02-03 4 Hail damage on the north side. Priya dealt with our insurance company and got the claim approved. The crew finished the new roof in one day.
+2024-03-20 2 The crew was friendly but we found nails in the driveway for a week. Nobody called us back about it.
+2024-04-11 5 Tomasz fixed the skylight leak in an hour. No leaks since! He explained everything.
+2024-05-02 1 The leak came back after the first heavy rain and they never came back to fix it. Terrible communication.
+2024-05-30 5
+2024-06-14 5 Hail damage again this spring. Priya handled the insurance claim and the adjuster approved a full replacement. Dave and his crew did the roof in two days and the cleanup was spotless.
+2024-07-09 3 The price was higher than the other bids, and the final invoice was $400 over the quote.
+2024-08-21 5 Excelente trabajo, muy profesionales.
+2024-09-05 4 Kyle installed new gutters. Great price and he cleaned up well, though the dumpster sat in our driveway for ten days.
+2024-10-18 5 Marco was very professional and the roof looks amazing. The new roof was done in one day.
+2024-11-27 4 Skylight leak fixed the same day. The warranty paperwork arrived a week later and they honored the warranty when a shingle lifted.
+2025-01-08 5 Ice dam leak over the porch. Tommy came the same day and the insurance covered everything but our deductible.
+`;
+const reviews: Review[] = CORPUS.trim()
+  .split('\n')
+  .map((line, i) => {
+    const [date, stars, ...words] = line.split(' ');
+    const id = `r-${String(i + 1).padStart(2, '0')}`;
+    return review(id, date!, Number(stars), words.join(' '), id === 'r-09' ? { language: 'es' } : {});
+  });
+const doc = buildInsights({ business, reviews });
+const byId = new Map(reviews.map((r) => [r.id, r]));
+
+/** Every quote in the document, wherever it sits. */
+function allQuotes(d: Omit<InsightsDocument, 'moderation'>): Quote[] {
+  return [
+    ...d.aspects.flatMap((a) => [...a.quotes.positive, ...a.quotes.negative]),
+    ...Object.values(d.entities).flatMap((list) => list.flatMap((e) => e.quotes)),
+  ];
+}
+
+/** Text between double quotes in free text (FAQ answers, the summary). */
+const quoted = (s: string) => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+
+describe('buildInsights', () => {
+  it('produces a document that validates against the published schema', () => {
+    expect(() => EngineOutputSchema.parse(doc)).not.toThrow();
+    expect(doc.reviewCount).toBe(reviews.length);
+    expect(doc.updated).toBe('2025-01-08');
+    expect(doc.aspects.map((a) => a.id)).toEqual(business.aspects.map((a) => a.id));
+  });
+
+  it('quotes only text that the cited review really contains, with its rating and date', () => {
+    const quotes = allQuotes(doc);
+    // Only sure readings are quoted: fewer quotes than sentences with an opinion, never a wrong one.
+    expect(quotes.length).toBeGreaterThanOrEqual(8);
+    for (const q of quotes) {
+      const r = byId.get(q.reviewId);
+      expect(r, q.reviewId).toBeDefined();
+      expect(r!.text).toContain(q.text);
+      expect([q.rating, q.date]).toEqual([r!.rating, r!.date]);
+    }
+  });
+
+  it('answers FAQ entries only with evidence, citing reviews that exist and that contain each quote', () => {
+    expect(doc.faq.length).toBeGreaterThan(0);
+    for (const f of doc.faq) {
+      // Aspect answers need opinions either way; the duration answer needs stated durations.
+      if (f.id === 'replacement-duration') expect(f.evidence.reviewCount).toBeGreaterThanOrEqual(3);
+      else expect(f.evidence.positive + f.evidence.negative).toBeGreaterThanOrEqual(3);
+      for (const id of f.reviewIds) expect(byId.has(id), id).toBe(true);
+      for (const q of quoted(f.answer))
+        expect(
+          f.reviewIds.some((id) => byId.get(id)!.text.includes(q)),
+          q,
+        ).toBe(true);
+    }
+    const insurance = doc.faq.find((f) => f.id === 'insurance-claims')!;
+    expect(insurance.evidence.positive).toBeGreaterThanOrEqual(3);
+    expect(insurance.answer).toMatch(
+      /^\d+ reviews speak about insurance claims\. Not enough opinions yet on insurance claims \(about \d+ opinions so far\)\./,
+    );
+  });
+
+  it('leaves out a question with too little evidence instead of guessing', () => {
+    const few = [
+      review('w-1', '2024-01-01', 5, 'They honored the warranty without any hassle.'),
+      review('w-2', '2024-02-01', 5, 'Great warranty, they stood behind their work.'),
+      review('w-3', '2024-03-01', 4, 'The cleanup was spotless.'),
+    ];
+    const faq = buildInsights({ business, reviews: few }).faq;
+    expect(faq.map((f) => f.id)).toEqual([]);
+    const more = [...few, review('w-4', '2024-04-01', 2, 'They refused to honor the warranty when the skylight leaked.')];
+    expect(buildInsights({ business, reviews: more }).faq.map((f) => f.id)).toEqual(['warranty']);
+  });
+
+  it('answers how long a replacement takes from the durations customers state', () => {
+    const faq = doc.faq.find((f) => f.id === 'replacement-duration')!;
+    expect(faq.answer).toMatch(/^3 reviews of roof replacements say how long the work took: 2 one day, 1 two days\./);
+  });
+
+  it('counts aspect mentions by polarity, with a score and quotes on both sides', () => {
+    const cleanup = doc.aspects.find((a) => a.id === 'cleanup')!;
+    expect(cleanup.mentions.positive).toBeGreaterThanOrEqual(3);
+    // One reading per aspect and sentence (as the corpus is labelled): the mixed r-10 sentence counts once.
+    expect(cleanup.mentions.negative).toBeGreaterThanOrEqual(1);
+    expect(cleanup.quotes.negative.map((q) => q.reviewId)).toContain('r-03');
+    const total = cleanup.mentions.positive + cleanup.mentions.negative + cleanup.mentions.neutral;
+    expect(cleanup.mentions.total).toBe(total);
+    expect(cleanup.score).toBeCloseTo((cleanup.mentions.positive - cleanup.mentions.negative) / total, 2);
+    expect(cleanup.trend.map((t) => t.period)).toEqual(['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4', '2025-Q1']);
+  });
+
+  it('reads nothing into rating-only and non-English reviews, but counts them', () => {
+    const mentioned = new Set(allQuotes(doc).map((q) => q.reviewId));
+    expect(mentioned.has('r-06')).toBe(false);
+    expect(mentioned.has('r-09')).toBe(false);
+    expect(doc.summary.text).toContain('1 of them gives a rating without text');
+    expect(doc.summary.text).toContain('1 is not in English and is not read for aspects');
+  });
+
+  it('aggregates technicians with review counts, average ratings and their own sentences', () => {
+    const priya = doc.entities.technicians.find((t) => t.id === 'priya')!;
+    expect(priya.mentions).toBe(3);
+    expect(priya.averageRating).toBeCloseTo((5 + 4 + 5) / 3, 2);
+    expect(priya.aspects.find((a) => a.id === 'insurance')!.positive).toBeGreaterThanOrEqual(2);
+    expect(doc.entities.technicians[0]!.mentions).toBeGreaterThanOrEqual(doc.entities.technicians.at(-1)!.mentions);
+    const stormDamage = doc.entities.services.find((s) => s.id === 'storm-damage')!;
+    expect(stormDamage.mentions).toBe(3);
+  });
+
+  it('finds recurring phrases as topics with counts, trend and newest-first examples', () => {
+    const hail = doc.topics.find((t) => t.phrase === 'hail')!;
+    expect(hail.count).toBe(3);
+    expect(hail.reviewIds).toEqual(['r-07', 'r-02', 'r-01']);
+    expect(hail.trend.reduce((sum, p) => sum + p.count, 0)).toBe(3);
+    expect(hail.sentiment.positive + hail.sentiment.negative + hail.sentiment.neutral).toBe(3);
+    expect(doc.topics.some((t) => /marco|great|amazing/i.test(t.phrase))).toBe(false);
+  });
+
+  it('merges spelling and wording variants, counts strong single nouns and drops idiom halves', () => {
+    const texts = [
+      'Long story short, the wind storm took half the shingles and the final bill matched the quote.',
+      'Long story short, after the windstorm the final invoice was fair.',
+      'Long story short, the windstorm tore the flashing and they fixed the leaks.',
+      'The leak is gone. Proper flashing this time.',
+      'Proper flashing and no leaks since.',
+      'Proper flashing, great crew.',
+    ];
+    const rs = texts.map((t, i) => review(`t-${i}`, `2024-01-0${i + 1}`, 5, t));
+    const topics = buildInsights({ business, reviews: rs }).topics;
+    const phrases = topics.map((t) => t.phrase);
+    expect(topics.find((t) => /wind ?storm/.test(t.phrase))!.count).toBe(3);
+    expect(topics.find((t) => /final (bill|invoice)/.test(t.phrase))?.count ?? 0).toBe(0); // only 2 reviews: under the minimum of 3
+    expect(topics.find((t) => t.phrase === 'leak')!.count).toBe(3);
+    expect(phrases).not.toContain('long story');
+    expect(phrases).not.toContain('story short');
+    expect(phrases).not.toContain('proper flashing');
+  });
+
+  it('writes a summary whose numbers all come from its facts, and says when there are too few opinions to name a complaint', () => {
+    // Words and intervals are facts of their own ("about 1 in 3", "38–66%"): take them out, then every number left is a fact.
+    let unquoted = doc.summary.text.replace(/"[^"]*"/g, '');
+    for (const f of doc.summary.facts) if (typeof f.value === 'string') unquoted = unquoted.replaceAll(f.value, '');
+    const values = new Set(doc.summary.facts.map((f) => String(f.value)));
+    for (const n of unquoted.match(/\d+(?:\.\d+)?/g) ?? []) expect(values, n).toContain(n);
+    expect(doc.summary.text).toContain('There are not yet enough opinions on any aspect');
+    expect(doc.summary.facts.find((f) => f.key === 'topComplaint')!.value).toBeNull();
+    for (const q of quoted(doc.summary.text)) {
+      const fact = doc.summary.facts.find((f) => f.value === q)!;
+      expect(byId.get(fact.reviewIds[0]!)!.text).toContain(q);
+    }
+  });
+
+  it('is deterministic: same input, same bytes — whatever the input order', () => {
+    const again = buildInsights({ business, reviews: [...reviews].reverse() });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(doc));
+  });
+
+  it('handles no reviews at all', () => {
+    const empty = buildInsights({ business, reviews: [] });
+    expect(() => EngineOutputSchema.parse(empty)).not.toThrow();
+    expect(empty.updated).toBeNull();
+    expect(empty.aspects.every((a) => a.score === null && a.trend.length === 0)).toBe(true);
+  });
+
+  it('keeps every quote verbatim for arbitrary review texts (property)', () => {
+    const words = [
+      'the',
+      'crew',
+      'was',
+      'great',
+      'not',
+      'but',
+      'cleanup',
+      'leak',
+      'nails',
+      'on time',
+      'price',
+      ',',
+      '.',
+      '!',
+      'Marco',
+      'never',
+      'called back',
+      '\n',
+      'insurance',
+      'really',
+      'late',
+      '“quoted”',
+    ];
+    const text = fc.array(fc.constantFrom(...words), { maxLength: 40 }).map((ws) => ws.join(' '));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.integer({ min: 1, max: 5 })), { maxLength: 8 }), (items) => {
+        const rs = items.map(([t, rating], i) => review(`p-${i}`, `2024-0${1 + (i % 9)}-10`, rating, t));
+        const d = EngineOutputSchema.parse(buildInsights({ business, reviews: rs }));
+        for (const q of allQuotes(d)) expect(rs.find((r) => r.id === q.reviewId)!.text).toContain(q.text);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

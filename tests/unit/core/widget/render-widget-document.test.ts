@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
+import { cutText, renderWidgetDocument } from '../../../../core/widget/render-widget-document.ts';
+import { renderIframeSnippet, renderWidgetSnippet } from '../../../../core/widget/render-widget-snippet.ts';
+import { WIDGET_REVIEW_COUNT, WidgetDocumentSchema } from '../../../../core/widget/widget-document-schema.ts';
+import { record, sampleModel } from '../../../helpers/sample-model.ts';
+
+const records = Array.from({ length: 14 }, (_, i) =>
+  record({
+    id: `r-${String(i).padStart(2, '0')}`,
+    date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+    rating: (i % 5) + 1,
+    text: i === 13 ? `<script>alert(1)</script> ${'word '.repeat(200)}` : `Review number ${i}.`,
+  }),
+);
+const model = sampleModel(records);
+const reviewsDocument = renderReviewsDocument(model);
+
+describe('renderWidgetDocument', () => {
+  it('holds the aggregate rating and the newest reviews, whatever their rating', () => {
+    const doc = WidgetDocumentSchema.parse(renderWidgetDocument(reviewsDocument, model.baseUrl));
+    expect(doc.aggregateRating).toEqual(reviewsDocument.aggregateRating);
+    expect(doc.reviews.map((r) => r.id)).toEqual(reviewsDocument.reviews.slice(0, WIDGET_REVIEW_COUNT).map((r) => r.id));
+    expect(new Set(doc.reviews.map((r) => r.rating)).size).toBe(5);
+    expect(doc.reviewsUrl).toBe('https://reviews.example/reviews/');
+    // Every reviews document now carries its moderation record (issue 13); the widget passes it on.
+    expect(doc.moderation).toEqual(reviewsDocument.moderation);
+    expect(JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl))).toBe(JSON.stringify(doc));
+  });
+
+  it('renders a reviews document without a moderation record (older builds) without the field', () => {
+    const { moderation: _m, ...older } = reviewsDocument;
+    expect(WidgetDocumentSchema.parse(renderWidgetDocument(older, model.baseUrl)).moderation).toBeUndefined();
+  });
+
+  it('cuts long texts at a word boundary, never inside a surrogate pair', () => {
+    const long = renderWidgetDocument(reviewsDocument, model.baseUrl).reviews[0]!;
+    expect(long.truncated).toBe(true);
+    expect(long.text.length).toBeLessThanOrEqual(601);
+    expect(long.text.endsWith('word…')).toBe(true);
+    const emoji = cutText(`${'a'.repeat(599)}😀😀`, 600);
+    expect(emoji.text).toBe(`${'a'.repeat(599)}…`);
+  });
+});
+
+describe('renderWidgetSnippet', () => {
+  it('is static HTML with everything from reviews escaped', () => {
+    const html = renderWidgetSnippet(renderWidgetDocument(reviewsDocument, model.baseUrl));
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain(`${reviewsDocument.aggregateRating.count} verified reviews`);
+  });
+});
+
+describe('renderWidgetSnippet and renderIframeSnippet: numbers, words and names', () => {
+  it('formats counts one way, agrees words with their numbers, and wraps long words', () => {
+    const doc = renderWidgetDocument(reviewsDocument, model.baseUrl);
+    const big = { ...doc, aggregateRating: { ...doc.aggregateRating, count: 19601, histogram: { '1': 1, '2': 0, '3': 2, '4': 6347, '5': 13251 } } };
+    const html = renderWidgetSnippet(big);
+    expect(html).toContain('19,601 verified reviews');
+    expect(html).toContain('<li>5 stars: 13,251</li>');
+    expect(html).toContain('<li>1 star: 1</li>');
+    expect(html).toContain('Read all 19,601 reviews');
+    expect(html).not.toMatch(/\b\d{4,}\b(?![-\d])/);
+    expect(html).toMatch(/<section[^>]*overflow-wrap:anywhere/);
+  });
+
+  it('escapes the business name in the iframe title', () => {
+    const snippet = renderIframeSnippet(
+      'https://reviews.example',
+      'Bob\'s "Best" <Roofing> & Sons',
+      '<script type="module" src="https://reviews.example/widget.js"></script>',
+    );
+    expect(snippet).toContain('title="Customer reviews of Bob&#39;s &quot;Best&quot; &lt;Roofing&gt; &amp; Sons"');
+    expect(snippet.split('\n')[0]).toMatch(/^<iframe src="https:\/\/reviews\.example\/embed\/" title="[^"]*" width="100%"/);
+  });
+});

@@ -1,0 +1,94 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compressionCacheDir, createCompressionCache } from '../../../../scripts/lib/compression-cache.ts';
+import { compress } from '../../../../scripts/lib/write-documents.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-cc-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const page = (n: number) => Buffer.from(`<!doctype html><title>p${n}</title>${'<p>The crew cleaned up every nail.</p>'.repeat(40)}`);
+
+describe('the compression cache', () => {
+  it('gives a second build of the same body the same bytes, from the cache', async () => {
+    const cache = createCompressionCache(join(scratch, 'a'));
+    const first = await compress(page(1), cache);
+    expect(readdirSync(join(scratch, 'a')).sort()).toHaveLength(2);
+    const hit = await cache.get(page(1), 'gzip 9|brotli 11 text');
+    expect(hit?.br.equals(first.br)).toBe(true);
+    const second = await compress(page(1), cache);
+    expect(second.gz.equals(first.gz) && second.br.equals(first.br)).toBe(true);
+    expect(await cache.get(page(2), 'gzip 9|brotli 11 text')).toBeNull();
+  });
+
+  it('covers bodies of every size: a month archive of over 256 KB is not compressed again', async () => {
+    const dir = join(scratch, 'big');
+    const cache = createCompressionCache(dir);
+    const big = Buffer.from(
+      Array.from({ length: 6000 }, (_, i) => `<article id="r-${i}"><p>Review ${i * 7919}: the crew was on time.</p></article>`).join(''),
+    );
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    const first = await compress(big, cache);
+    expect(readdirSync(dir)).toHaveLength(2);
+    const hit = await cache.get(big, 'gzip 9|brotli 7 text');
+    expect(hit?.br.equals(first.br) && hit.gz.equals(first.gz)).toBe(true);
+  });
+
+  it('keeps archive pages (compressed at brotli 10) apart from the same bytes at 11', async () => {
+    const cache = createCompressionCache(join(scratch, 'archive'));
+    const archived = await compress(page(9), cache, true);
+    expect(brotliDecompressSync(archived.br).equals(page(9))).toBe(true);
+    expect(await cache.get(page(9), 'gzip 9|brotli 10 text')).not.toBeNull();
+    expect(await cache.get(page(9), 'gzip 9|brotli 11 text')).toBeNull();
+  });
+
+  it('never serves an entry that does not decompress to the body (planted or truncated files)', async () => {
+    const dir = join(scratch, 'b');
+    const cache = createCompressionCache(dir);
+    await compress(page(3), cache);
+    const br = readdirSync(dir).find((f) => f.endsWith('.br'))!;
+    writeFileSync(join(dir, br), brotliCompressSync(Buffer.from('<script>alert(1)</script>')));
+    expect(await cache.get(page(3), 'gzip 9|brotli 11 text')).toBeNull();
+    const again = await compress(page(3), cache);
+    expect(brotliDecompressSync(again.br).equals(page(3))).toBe(true);
+    expect(gunzipSync(again.gz).equals(page(3))).toBe(true);
+    writeFileSync(join(dir, br), again.br.subarray(0, 10));
+    expect(await cache.get(page(3), 'gzip 9|brotli 11 text')).toBeNull();
+  });
+
+  it('prunes entries unused for 30 days and keeps the rest', async () => {
+    const dir = join(scratch, 'c');
+    const cache = createCompressionCache(dir);
+    await compress(page(4), cache);
+    await compress(page(5), cache);
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    for (const f of readdirSync(dir).sort().slice(0, 2)) utimesSync(join(dir, f), old, old);
+    await cache.prune();
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
+
+  it('touches nothing through a planted link or in a folder others may write to', async () => {
+    const victim = join(scratch, 'victim');
+    mkdirSync(victim);
+    writeFileSync(join(victim, 'notes.txt'), 'keep me');
+    const old = new Date(Date.now() - 365 * 24 * 3600 * 1000);
+    utimesSync(join(victim, 'notes.txt'), old, old);
+    symlinkSync(victim, join(scratch, 'link'));
+    const linked = createCompressionCache(join(scratch, 'link'));
+    await compress(page(6), linked);
+    await linked.prune();
+    expect(readdirSync(victim)).toEqual(['notes.txt']);
+    const open = join(scratch, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    await compress(page(6), createCompressionCache(open));
+    expect(readdirSync(open)).toEqual([]);
+  });
+
+  it('is off with SHINGLE_COMPRESSION_CACHE=off, elsewhere with a folder given', () => {
+    expect(compressionCacheDir({ SHINGLE_COMPRESSION_CACHE: 'off' })).toBeNull();
+    expect(compressionCacheDir({ SHINGLE_COMPRESSION_CACHE: '/srv/cache' })).toBe('/srv/cache');
+    expect(compressionCacheDir({})).toBe(join(tmpdir(), 'shingle-compression-cache'));
+  });
+});

@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { diffDist } from '../../../../scripts/lib/diff-dist.ts';
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shingle-diff-'));
+  temps.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe('diffDist', () => {
+  it('compares two folders by content, every encoding a file of its own', async () => {
+    const previous = tree({ 'index.html': 'same', 'index.html.gz': 'zz', 'reviews/page/1/index.html': 'old page', 'old.json': '{}' });
+    // Same size, other bytes: found by the hash, not the size.
+    const next = tree({ 'index.html': 'same', 'index.html.gz': 'zy', 'reviews/page/1/index.html': 'a longer new page', 'new.json': '[]' });
+    const changes = await diffDist(previous, next);
+    expect(changes.added).toEqual(['new.json']);
+    expect(changes.changed).toEqual(['index.html.gz', 'reviews/page/1/index.html']);
+    expect(changes.removed).toEqual(['old.json']);
+    expect(changes.unchanged).toBe(1);
+  });
+
+  it('a missing previous folder counts as no previous build', async () => {
+    const next = tree({ 'a.txt': 'a' });
+    expect((await diffDist(join(next, 'nope'), next)).hadPrevious).toBe(false);
+  });
+});

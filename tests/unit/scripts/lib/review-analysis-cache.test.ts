@@ -1,0 +1,73 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
+import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.ts';
+import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
+import { publishReviews } from '../../../../core/model/publish-reviews.ts';
+import type { Review } from '../../../../core/schemas/review-schema.ts';
+import { analyzeReviews } from '../../../../scripts/lib/analyze-reviews.ts';
+import { createAnalysisStore, engineKey } from '../../../../scripts/lib/review-analysis-cache.ts';
+import { readContentDir } from '../../../../site/lib/read-content-dir.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-ac-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const content = readContentDir(resolve(import.meta.dirname, '../../../../content'));
+const business = content.business;
+const reviews = publishReviews(content.records, business, 'http://localhost:4321', extractMentions).reviews.slice(0, 60);
+const lexicon = compileAspectLexicon(business);
+/** What the engine itself says (compared with toStrictEqual: Object.is on every value, so -0 and NaN too). */
+const truth = (list: readonly Review[]) => list.map((r) => analyzeReview(r, business, lexicon));
+const via = (analyzer: Awaited<ReturnType<typeof analyzeReviews>>['analyzer'], list: readonly Review[]) =>
+  list.map((r) => analyzer(r, business, lexicon));
+
+// The first two cases start worker threads that each load the engine: 3.5 s alone, over Vitest's 5 s default in a
+// full unit run on a busy 2-core machine (it timed out there before this limit).
+describe('per-review analysis reuse', { timeout: 30_000 }, () => {
+  it('reads every review once, on worker threads, then reuses every analysis; both exactly what the engine returns', async () => {
+    const store = () => createAnalysisStore(join(scratch, 'a'), engineKey(business));
+    const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
+    expect([cold.reused, cold.analysed]).toEqual([0, 60]);
+    expect(via(cold.analyzer, reviews)).toStrictEqual(truth(reviews));
+    const warm = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
+    expect([warm.reused, warm.analysed]).toEqual([60, 0]);
+    expect(via(warm.analyzer, reviews)).toStrictEqual(truth(reviews));
+  });
+
+  it('a worker that runs out of heap leaves its reviews to the main thread, with the same result', async () => {
+    const done = await analyzeReviews(reviews, business, { store: null, threads: 2, workersFrom: 10, workerHeapMb: 8 });
+    expect(done.analysed).toBe(60);
+    expect(via(done.analyzer, reviews)).toStrictEqual(truth(reviews));
+  });
+
+  it('an edited review is read again: its analysis is never the old text', async () => {
+    const store = () => createAnalysisStore(join(scratch, 'b'), engineKey(business));
+    await analyzeReviews(reviews, business, { store: store() });
+    const edited = reviews.map((r, i) => (i === 3 ? { ...r, text: 'The crew was rude and the roof leaks again.' } : r));
+    const again = await analyzeReviews(edited, business, { store: store() });
+    expect([again.reused, again.analysed]).toEqual([59, 1]);
+    expect(via(again.analyzer, edited)).toStrictEqual(truth(edited));
+  });
+
+  it('ignores an altered or truncated pack, and a folder others may write to', async () => {
+    const dir = join(scratch, 'c');
+    const engine = engineKey(business);
+    await analyzeReviews(reviews, business, { store: createAnalysisStore(dir, engine) });
+    const [pack] = readdirSync(join(dir, engine));
+    const bytes = readFileSync(join(dir, engine, pack!));
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 10) ^ 1, bytes.length - 10); // a planted change to one analysis
+    writeFileSync(join(dir, engine, pack!), bytes);
+    expect((await analyzeReviews(reviews, business, { store: createAnalysisStore(dir, engine) })).reused).toBe(0);
+    writeFileSync(join(dir, engine, pack!), bytes.subarray(0, 100));
+    const other = join(scratch, 'd');
+    await analyzeReviews(reviews, business, { store: createAnalysisStore(other, engine) });
+    chmodSync(other, 0o777);
+    expect((await analyzeReviews(reviews, business, { store: createAnalysisStore(other, engine) })).reused).toBe(0);
+  });
+
+  it('keys on the business configuration as well as the engine', () => {
+    expect(engineKey({ ...business, name: `${business.name} II` })).not.toBe(engineKey(business));
+    expect(engineKey(structuredClone(business))).toBe(engineKey(business));
+  });
+});

@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
+import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-wd-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const body = JSON.stringify({
+  reviews: Array.from({ length: 200 }, (_, i) => ({ id: `r-${i}`, text: `The crew cleaned up every nail, job ${i}.` })),
+});
+const doc: RenderedDocument = { path: '/reviews.json', kind: 'reviews', contentType: 'application/json; charset=utf-8', body, updated: '2026-11-01' };
+
+describe('writeDocuments', () => {
+  it('writes each document with gzip and brotli variants that decode to it, at either effort', async () => {
+    const sizes: Record<string, number> = {};
+    for (const effort of ['best', 'fast'] as const) {
+      const dir = join(scratch, effort);
+      const [entry] = await writeDocuments(dir, [doc], effort);
+      const plain = readFileSync(join(dir, 'reviews.json'));
+      expect(plain.toString('utf8')).toBe(body);
+      expect(gunzipSync(readFileSync(join(dir, entry!.gzip.file))).equals(plain)).toBe(true);
+      expect(brotliDecompressSync(readFileSync(join(dir, entry!.br.file))).equals(plain)).toBe(true);
+      sizes[effort] = entry!.br.bytes;
+    }
+    // The published build compresses hardest; the fixtures' throw-away builds trade size for time.
+    expect(sizes.best).toBeLessThan(sizes.fast!);
+  });
+});

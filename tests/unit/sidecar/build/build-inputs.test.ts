@@ -1,0 +1,35 @@
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { computeInputsHash } from '../../../../sidecar/build/build-inputs.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../../..');
+const settings = { BASE_URL: 'https://roofer.example', SINCE_WINDOW_DAYS: 31 };
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-inputs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function contentCopy(name: string): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(ROOT, 'content'), dir, { recursive: true });
+  return dir;
+}
+
+describe('computeInputsHash', () => {
+  const original = computeInputsHash(ROOT, join(ROOT, 'content'), settings);
+
+  it('is the same for the same content in another folder (a copy, another CONTENT_DIR)', () => {
+    expect(computeInputsHash(ROOT, contentCopy('a/deeper/copy'), settings)).toBe(original);
+  });
+
+  it('changes with one byte of content, a renamed content file, or a setting', () => {
+    const edited = contentCopy('edited');
+    writeFileSync(join(edited, 'business.json'), ' ', { flag: 'a' });
+    expect(computeInputsHash(ROOT, edited, settings)).not.toBe(original);
+    const renamed = contentCopy('renamed');
+    renameSync(join(renamed, 'business.json'), join(renamed, 'business-2.json'));
+    expect(computeInputsHash(ROOT, renamed, settings)).not.toBe(original);
+    expect(computeInputsHash(ROOT, join(ROOT, 'content'), { ...settings, SINCE_WINDOW_DAYS: 30 })).not.toBe(original);
+  });
+});

@@ -1,0 +1,123 @@
+/** Issue 25 — the sidecar's pull loop: steps in order, failures stop before the build, no overlap, no secrets. */
+import { describe, expect, it } from 'vitest';
+import type { PullRunReport } from '../../../../core/import/pull/pull-report.ts';
+import { createPullLoop, type PullLoopDeps } from '../../../../sidecar/pull/pull-loop.ts';
+
+const SECRET = 'GOCSPX-very-secret-value';
+
+function loop(reports: PullRunReport | Error | (PullRunReport | Error)[], opts: { rebuild?: () => Promise<'built' | 'unchanged'> } = {}) {
+  const queue = Array.isArray(reports) ? [...reports] : [reports];
+  let report = queue[0]!;
+  const calls: string[] = [];
+  const lines: string[] = [];
+  const log = (level: string) => (event: string, fields: Record<string, unknown>) => void lines.push(`${level} ${event} ${JSON.stringify(fields)}`);
+  const deps: PullLoopDeps = {
+    schedule: '*/5 * * * *',
+    logger: { info: log('info'), warn: log('warn'), error: log('error') },
+    pull: async () => {
+      calls.push('pull');
+      report = queue.length > 1 ? queue.shift()! : queue[0]!;
+      if (report instanceof Error) throw report;
+      return report;
+    },
+    rebuild:
+      opts.rebuild ??
+      (async () => {
+        calls.push('rebuild');
+        return report instanceof Error || !report.changed ? 'unchanged' : 'built';
+      }),
+    publish: async () => void calls.push('publish'),
+    wallClock: () => Date.parse('2026-11-25T10:00:00Z'),
+    secrets: [SECRET],
+  };
+  return { loop: createPullLoop(deps), calls, lines };
+}
+
+const source = (fields: Partial<PullRunReport['sources'][number]> = {}) => ({
+  source: 'google:accounts/1/locations/2',
+  new: 2,
+  updated: 0,
+  unchanged: 5,
+  pages: 1,
+  error: null,
+  ...fields,
+});
+
+describe('createPullLoop', () => {
+  it('pulls, builds when content changed, then publishes; /healthz shows the source', async () => {
+    const { loop: l, calls } = loop({ sources: [source()], verify: { matched: 1, queued: 0, unmatched: 1, error: null }, changed: true });
+    expect(await l.run()).toBe('built');
+    expect(calls).toEqual(['pull', 'rebuild', 'publish']);
+    expect(l.health()).toMatchObject({
+      running: false,
+      lastOutcome: 'built',
+      lastError: null,
+      sources: { 'google:accounts/1/locations/2': { lastPullAt: '2026-11-25T10:00:00.000Z', new: 2, updated: 0, lastError: null } },
+    });
+  });
+
+  it('nothing new: no publish', async () => {
+    const { loop: l, calls } = loop({ sources: [source({ new: 0 })], verify: null, changed: false });
+    expect(await l.run()).toBe('unchanged');
+    expect(calls).toEqual(['pull', 'rebuild']);
+  });
+
+  it('a failed verification or pull ends the run before the build, logged with its reason and no secret', async () => {
+    const v = loop({ sources: [source()], verify: { matched: 0, queued: 0, unmatched: 0, error: `jobs.csv:3 bad date ${SECRET}` }, changed: true });
+    expect(await v.loop.run()).toBe('failed');
+    expect(v.calls).toEqual(['pull']);
+    expect(v.loop.health().lastError).toBe('verify: jobs.csv:3 bad date ***');
+    const p = loop(new Error(`pull failed (exit code 1): token ${SECRET} refused`));
+    expect(await p.loop.run()).toBe('failed');
+    expect(p.calls).toEqual(['pull']);
+    expect(p.lines.some((l) => l.startsWith('error pull_failed') && l.includes('"step":"pull"'))).toBe(true);
+    for (const text of [...v.lines, ...p.lines, JSON.stringify(v.loop.health()), JSON.stringify(p.loop.health())]) expect(text).not.toContain(SECRET);
+  });
+
+  it('a failed source is reported, keeps its last success, and does not stop the others being built', async () => {
+    const { loop: l, calls } = loop([
+      { sources: [source()], verify: null, changed: true },
+      {
+        sources: [source({ error: `gave up after 5 tries ${SECRET}`, new: 0 }), source({ source: 'trustpilot:abc', new: 1 })],
+        verify: null,
+        changed: true,
+      },
+    ]);
+    expect(await l.run()).toBe('built');
+    expect(await l.run()).toBe('built');
+    expect(calls).toEqual(['pull', 'rebuild', 'publish', 'pull', 'rebuild', 'publish']);
+    const health = l.health();
+    expect(health.sources['google:accounts/1/locations/2']).toMatchObject({
+      lastError: 'gave up after 5 tries ***',
+      lastSuccessAt: '2026-11-25T10:00:00.000Z',
+    });
+    expect(health.sources['trustpilot:abc']).toMatchObject({ new: 1, lastError: null });
+    expect(health.lastError).toBe('google:accounts/1/locations/2: gave up after 5 tries ***');
+  });
+
+  it('a failed build leaves the served build alone (nothing published)', async () => {
+    const { loop: l, calls } = loop(
+      { sources: [source()], verify: null, changed: true },
+      {
+        rebuild: async () => {
+          throw new Error('build failed (exit code 1): content/reviews/2026.jsonl:3 rating');
+        },
+      },
+    );
+    expect(await l.run()).toBe('failed');
+    expect(calls).toEqual(['pull']);
+    expect(l.health().lastError).toMatch(/^build: build failed/);
+  });
+
+  it('never runs twice at once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { loop: l } = loop({ sources: [], verify: null, changed: false }, { rebuild: async () => (await gate, 'unchanged') });
+    const first = l.run();
+    expect(await l.run()).toBe('skipped');
+    expect(l.health().running).toBe(true);
+    release();
+    expect(await first).toBe('unchanged');
+    expect(l.health().running).toBe(false);
+  });
+});
