@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
-import { describeMethod } from '../../core/insights/build-insights.ts';
-import { RULES_ONLY } from '../../core/insights/model/absa-model.ts';
 import { join } from 'node:path';
 import { ContentError } from '../../core/content/content-error.ts';
 import { parseBusiness, parseContent, type ContentFile, type LocatedRecord } from '../../core/content/parse-content.ts';
