@@ -72,6 +72,7 @@ async function startFake(
         server.closeAllConnections();
         return;
       }
+      // A scripted slow provider (the fault under test), not a wait of the test.
       if ('delayMs' in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
       else if ('malformed' in fault) {
         res.writeHead(200, { 'content-type': 'application/json' });

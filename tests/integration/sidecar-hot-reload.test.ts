@@ -11,6 +11,7 @@ import type { Snapshot } from '../../sidecar/data/snapshot.ts';
 import { buildDataFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { waitUntil } from '../helpers/wait-for.ts';
 
 const dir = tempDir('hot-reload');
 const dist = join(dir, 'dist');
@@ -72,12 +73,9 @@ function startLoad(paths: string[], clients = 4) {
   };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Resolves when every path has been answered at least once after the first `from` answers of the load. */
+function everyPathAnswered(load: { seen: Seen[] }, paths: string[], from: number, what: string): Promise<void> {
+  return waitUntil(() => paths.every((p) => load.seen.slice(from).some((s) => s.path === p)), { what, timeoutMs: 30_000 });
 }
 
 describe('hot reload of a new build', () => {
@@ -94,7 +92,7 @@ describe('hot reload of a new build', () => {
       '/feed.xml',
     ];
     const load = startLoad(paths);
-    await new Promise((r) => setTimeout(r, 300));
+    await everyPathAnswered(load, paths, 0, 'the load to get every path from the first build');
 
     const extra: ReviewRecord = {
       id: 'r-hot-reload-1',
@@ -110,8 +108,11 @@ describe('hot reload of a new build', () => {
     };
     writeContent(contentB, [extra]);
     const manifestB = await buildDataFixture({ contentDir: contentB, outDir: dist });
-    await until(() => sidecar.snapshots.current().manifest.inputsHash === manifestB.inputsHash);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil(() => sidecar.snapshots.current().manifest.inputsHash === manifestB.inputsHash, {
+      what: 'the sidecar to swap in the second build',
+      timeoutMs: 30_000,
+    });
+    await everyPathAnswered(load, paths, load.seen.length, 'the load to get every path from the second build');
     await load.stop();
 
     expect(load.errors).toEqual([]);
@@ -154,8 +155,10 @@ describe('hot reload of a new build', () => {
     const before = await sidecar.request('/reviews.json');
     const count = swaps.length;
     await buildDataFixture({ contentDir: contentB, outDir: dist });
+    // check() joins a poll already in flight, which may have started before the build: the second call is
+    // a poll that started after it, so every look at the rebuilt dist/ has been taken by then.
     expect(await sidecar.watcher!.check()).toBe(false);
-    await new Promise((r) => setTimeout(r, 200));
+    expect(await sidecar.watcher!.check()).toBe(false);
     expect(swaps.length).toBe(count);
     expect((await sidecar.request('/reviews.json')).header('etag')).toBe(before.header('etag'));
   }, 60_000);
