@@ -23,7 +23,8 @@ export interface RecordedRequest {
   body: string;
 }
 
-interface FakeServer {
+/** What every fake provider offers: its URL, the requests it got, scripted faults. */
+export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
   /** Answers the next review requests with these faults, in order (then real pages again). */

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../core/content/content-error.ts';
 import { PullError } from '../../scripts/lib/pull-error.ts';
 import type { PullSource } from '../../scripts/lib/run-pull.ts';
@@ -25,21 +25,20 @@ function reviews(n: number, prefix: string, end = Date.parse('2026-10-01T12:00:0
   );
 }
 
-const env = (extra: Record<string, string> = {}) => ({
+const settings = () => ({
   GOOGLE_CLIENT_ID: google.clientId,
   GOOGLE_CLIENT_SECRET: google.clientSecret,
   GOOGLE_REFRESH_TOKEN: google.refreshToken,
   GOOGLE_API_BASE_URL: google.apiBaseUrl,
   GOOGLE_TOKEN_URL: google.tokenUrl,
-  PULL_TIMEOUT_MS: '1000',
-  PULL_MAX_ATTEMPTS: '3',
   PULL_RETRY_BASE_MS: '1000',
-  ...extra,
 });
 
-const pulls = usePullWorkspace(source, env, () => {
-  google.requests.length = 0;
-  google.reviews.set(LOCATION, reviews(120, 'r'));
+const pulls = usePullWorkspace(source, {
+  start: async () => (google = await startFakeGoogle()),
+  key: LOCATION,
+  seed: () => reviews(120, 'r'),
+  settings,
 });
 
 function expectNoSecrets(...texts: string[]) {
@@ -50,13 +49,6 @@ function expectNoSecrets(...texts: string[]) {
   ];
   for (const text of texts) for (const s of secrets) expect(text).not.toContain(s);
 }
-
-beforeAll(async () => {
-  google = await startFakeGoogle();
-});
-afterAll(async () => {
-  await google?.close();
-});
 
 describe('npm run import -- google (live)', () => {
   it('reads every page (pageSize 50, nextPageToken) on the first pull, then stops at the watermark', async () => {
@@ -107,7 +99,7 @@ describe('npm run import -- google (live)', () => {
     try {
       shortLived.reviews.set(LOCATION, reviews(120, 's'));
       const e = {
-        ...env(),
+        ...pulls.env(),
         GOOGLE_CLIENT_ID: shortLived.clientId,
         GOOGLE_CLIENT_SECRET: shortLived.clientSecret,
         GOOGLE_REFRESH_TOKEN: shortLived.refreshToken,
@@ -128,7 +120,7 @@ describe('npm run import -- google (live)', () => {
       const revoked = await failure(pulls.pull());
       expect(revoked).toBeInstanceOf(PullError);
       expect(revoked.message).toMatch(/invalid_grant.*expired or revoked.*--auth-help/);
-      const wrong = await failure(pulls.pull({ env: env({ GOOGLE_CLIENT_SECRET: 'GOCSPX-wrong-secret-value' }) }));
+      const wrong = await failure(pulls.pull({ env: pulls.env({ GOOGLE_CLIENT_SECRET: 'GOCSPX-wrong-secret-value' }) }));
       expect(wrong.message).toMatch(/GOOGLE_CLIENT_ID \/ GOOGLE_CLIENT_SECRET \(invalid_client\)/);
       expect(wrong.message).not.toContain('GOCSPX-wrong-secret-value');
       expectNoSecrets(revoked.message, wrong.message, ...pulls.logs);
@@ -196,7 +188,7 @@ describe('npm run import -- google (live)', () => {
     const e = await failure(
       pulls.pull({
         env: {
-          ...env(),
+          ...pulls.env(),
           GOOGLE_CLIENT_ID: dying.clientId,
           GOOGLE_CLIENT_SECRET: dying.clientSecret,
           GOOGLE_REFRESH_TOKEN: dying.refreshToken,
@@ -214,14 +206,14 @@ describe('npm run import -- google (live)', () => {
     expect((await failure(pulls.pull({ env: { GOOGLE_API_BASE_URL: google.apiBaseUrl } }))).message).toMatch(
       /GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_REFRESH_TOKEN are not set.*--auth-help/,
     );
-    expect((await failure(pulls.pull({ env: env({ GOOGLE_API_BASE_URL: 'http://192.0.2.1' }) }))).message).toMatch(
+    expect((await failure(pulls.pull({ env: pulls.env({ GOOGLE_API_BASE_URL: 'http://192.0.2.1' }) }))).message).toMatch(
       /GOOGLE_API_BASE_URL: must be https:\/\//,
     );
   });
 
   it('no secret appears in any log line or message, nor in content/', async () => {
     google.failNext({ status: 429, retryAfter: '1' }, { status: 500 }, { delayMs: 1500 });
-    await pulls.pull({ env: env({ PULL_MAX_ATTEMPTS: '4' }) });
+    await pulls.pull({ env: pulls.env({ PULL_MAX_ATTEMPTS: '4' }) });
     google.revokeRefreshToken();
     const e = await failure(pulls.pull({ full: true }));
     google.revokeRefreshToken(false);
@@ -238,7 +230,7 @@ describe('npm run import -- google (live)', () => {
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, [join(root, 'scripts', 'import.ts'), 'google', '--location', LOCATION, ...args], {
         cwd: root,
-        env: { ...process.env, ...env(), CONTENT_DIR: pulls.ws.contentDir },
+        env: { ...process.env, ...pulls.env(), CONTENT_DIR: pulls.ws.contentDir },
       });
     const first = await run([]);
     // Every command names its content folder first (scripts/lib/announce-content.ts); the counts follow.

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PullSource } from '../../scripts/lib/run-pull.ts';
 import { snapshotFolder } from '../helpers/content-snapshot.ts';
 import { startFakeTrustpilot, trustpilotReview, type FakeTrustpilot } from '../helpers/fake-providers.ts';
@@ -21,25 +21,17 @@ function reviews(n: number, prefix: string, end = Date.parse('2026-09-30T12:00:0
   );
 }
 
-const env = (extra: Record<string, string> = {}) => ({
+const settings = () => ({
   TRUSTPILOT_API_KEY: tp.apiKey,
   TRUSTPILOT_API_BASE_URL: tp.url,
-  PULL_TIMEOUT_MS: '1000',
-  PULL_MAX_ATTEMPTS: '3',
   PULL_RETRY_BASE_MS: '500',
-  ...extra,
 });
 
-const pulls = usePullWorkspace(source, env, () => {
-  tp.requests.length = 0;
-  tp.reviews.set(UNIT, reviews(230, 't'));
-});
-
-beforeAll(async () => {
-  tp = await startFakeTrustpilot();
-});
-afterAll(async () => {
-  await tp?.close();
+const pulls = usePullWorkspace(source, {
+  start: async () => (tp = await startFakeTrustpilot()),
+  key: UNIT,
+  seed: () => reviews(230, 't'),
+  settings,
 });
 
 describe('npm run import -- trustpilot (live)', () => {
@@ -82,7 +74,7 @@ describe('npm run import -- trustpilot (live)', () => {
   });
 
   it('a refused key, an unknown business unit and a malformed page are clear errors; no key in any message', async () => {
-    const refused = await failure(pulls.pull({ env: env({ TRUSTPILOT_API_KEY: 'not-the-key-1234' }) }));
+    const refused = await failure(pulls.pull({ env: pulls.env({ TRUSTPILOT_API_KEY: 'not-the-key-1234' }) }));
     expect(refused.message).toMatch(/refused TRUSTPILOT_API_KEY \(401\)/);
     expect(refused.message).not.toContain('not-the-key-1234');
     tp.reviews.delete(UNIT);
