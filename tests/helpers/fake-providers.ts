@@ -23,7 +23,8 @@ export interface RecordedRequest {
   body: string;
 }
 
-interface FakeServer {
+/** What every fake provider offers: its URL, the requests it got, scripted faults. */
+export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
   /** Answers the next review requests with these faults, in order (then real pages again). */
@@ -72,6 +73,7 @@ async function startFake(
         server.closeAllConnections();
         return;
       }
+      // A scripted slow provider (the fault under test), not a wait of the test.
       if ('delayMs' in fault) await new Promise((r) => setTimeout(r, fault.delayMs));
       else if ('malformed' in fault) {
         res.writeHead(200, { 'content-type': 'application/json' });

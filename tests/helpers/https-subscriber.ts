@@ -64,7 +64,10 @@ export interface SubscriberOptions {
   onNotification?: (n: Notification) => void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Checks a `waitFor` predicate again this often when no request arrives (it may look at a database row). */
+const RECHECK_MS = 100;
+/** A scripted slow answer: the subscriber's behaviour under test (delayMs), not a wait of the test. */
+const answerLate = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startHttpsSubscriber(options: SubscriberOptions): Promise<HttpsSubscriber> {
   const dnsNames = options.dnsNames ?? ['localhost'];
@@ -113,7 +116,7 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
         if (!options.countOnly) record(verifications, verificationsByPath, v);
         const reply = typeof script.verify === 'function' ? script.verify(v) : (script.verify ?? {});
         if (reply === 'hang') return;
-        if (reply.delayMs) await sleep(reply.delayMs);
+        if (reply.delayMs) await answerLate(reply.delayMs);
         const body = reply.body === undefined || reply.body === 'echo' ? (url.searchParams.get('hub.challenge') ?? '') : reply.body;
         res.writeHead(reply.status ?? 200, { 'content-type': 'text/plain', ...reply.headers });
         return res.end(body);
@@ -127,7 +130,7 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
       options.onNotification?.(n);
       const reply = typeof script.notify === 'function' ? script.notify(n, index) : (script.notify ?? {});
       if (reply === 'hang') return;
-      if (reply.delayMs) await sleep(reply.delayMs);
+      if (reply.delayMs) await answerLate(reply.delayMs);
       res.writeHead(reply.status ?? 204, reply.headers ?? {});
       res.end();
     },
@@ -156,7 +159,7 @@ export async function startHttpsSubscriber(options: SubscriberOptions): Promise<
             waiters.delete(done);
             wake();
           };
-          const timer = setTimeout(done, 100);
+          const timer = setTimeout(done, RECHECK_MS); // the fallback for predicates on something other than requests
           waiters.add(done);
         });
       }

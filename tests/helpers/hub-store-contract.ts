@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HubStore, WakeKind } from '../../sidecar/storage/hub-store.ts';
+import { waitUntil } from './wait-for.ts';
 
 /** A fresh, empty database for one test, on which any number of store instances can be opened. */
 export interface StoreDatabase {
@@ -11,13 +12,8 @@ export interface StoreDatabase {
 const T = 'http://localhost:4321/feed.xml';
 const T2 = 'http://localhost:4321/reviews.json';
 
-async function waitFor(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** How long a wake-up may take to arrive (PostgreSQL's NOTIFY goes through the server). */
+const WAKE_TIMEOUT_MS = 5_000;
 
 /**
  * The behaviour every HubStore must have, run against SQLite (tests/unit) and a real PostgreSQL
@@ -266,9 +262,12 @@ export function hubStoreContract(name: string, freshDatabase: () => Promise<Stor
         { mode: 'subscribe', callback: 'https://v.example/cb', topic: T, host: 'v.example', secret: null, leaseSeconds: 60 },
         0,
       );
-      await waitFor(() => local.includes('deliveries') && local.includes('verifications'), 'local wake-ups');
+      await waitUntil(() => local.includes('deliveries') && local.includes('verifications'), { what: 'local wake-ups', timeoutMs: WAKE_TIMEOUT_MS });
       if (store.kind === 'postgres')
-        await waitFor(() => remote.includes('deliveries') && remote.includes('verifications'), 'wake-ups of another instance');
+        await waitUntil(() => remote.includes('deliveries') && remote.includes('verifications'), {
+          what: 'wake-ups of another instance',
+          timeoutMs: WAKE_TIMEOUT_MS,
+        });
       off();
     });
 

@@ -6,6 +6,7 @@
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from './https-subscriber.ts';
 import { startHubSidecar, type HubSidecar, type HubSidecarOptions } from './hub-sidecar.ts';
 import { makeWorkspace } from './hub-workspace.ts';
+import { createUndoStack } from './undo-stack.ts';
 
 export type HubWorkspace = Awaited<ReturnType<typeof makeWorkspace>>;
 
@@ -20,26 +21,27 @@ export interface HubTestBed {
 export type HubTestBedOptions = Omit<HubSidecarOptions, 'distDir' | 'dbPath' | 'env'> & {
   /** The sidecar's extra environment; a function when it names the workspace (CONTENT_DIR). */
   env?: Record<string, string> | ((ws: HubWorkspace) => Record<string, string>);
+  /** Changes the workspace before the sidecar starts on it (business.json, a jobs file). */
+  prepare?: (ws: HubWorkspace) => void | Promise<void>;
 };
 
 /** Starts the bed on a copy of `sourceDist` (the suite's built dist/, `inject('distDir')`); HUB_CA_FILE is set. */
 export async function startHubTestBed(sourceDist: string, options: HubTestBedOptions = {}): Promise<HubTestBed> {
-  const ca = createTestCa();
-  const undo: (() => unknown)[] = [() => ca.dispose()];
-  const close = async () => {
-    for (const step of undo.reverse()) await step();
-  };
+  const undo = createUndoStack();
   try {
-    const sub = await startHttpsSubscriber({ ca });
-    undo.push(() => sub.close());
-    const ws = await makeWorkspace(sourceDist);
-    undo.push(() => ws.dispose());
-    const env = typeof options.env === 'function' ? options.env(ws) : options.env;
-    const sidecar = await startHubSidecar({ ...options, distDir: ws.distDir, dbPath: ws.dbPath, env: { HUB_CA_FILE: ca.caFile, ...env } });
-    undo.push(() => sidecar.close());
-    return { ca, sub, ws, sidecar, close };
+    const ca = undo.push(createTestCa(), (c) => c.dispose());
+    const sub = undo.push(await startHttpsSubscriber({ ca }), (s) => s.close());
+    const ws = undo.push(await makeWorkspace(sourceDist), (w) => w.dispose());
+    await options.prepare?.(ws);
+    const { prepare: _, env: extraEnv, ...sidecarOptions } = options;
+    const env = typeof extraEnv === 'function' ? extraEnv(ws) : extraEnv;
+    const sidecar = undo.push(
+      await startHubSidecar({ ...sidecarOptions, distDir: ws.distDir, dbPath: ws.dbPath, env: { HUB_CA_FILE: ca.caFile, ...env } }),
+      (s) => s.close(),
+    );
+    return { ca, sub, ws, sidecar, close: () => undo.run() };
   } catch (e) {
-    await close();
+    await undo.run().catch(() => undefined);
     throw e;
   }
 }

@@ -8,9 +8,10 @@ import { expect } from 'vitest';
 import type { HttpsSubscriber } from './https-subscriber.ts';
 import type { HubSidecar } from './hub-sidecar.ts';
 import { readHubDb } from './hub-workspace.ts';
+import { DEFAULT_WAIT_MS, waitUntil } from './wait-for.ts';
 
-/** Checks a condition again this often while waiting for a database row or a log line. */
-const POLL_MS = 20;
+/** Subscribe requests sent at once (a 500-subscriber fan-out subscribes in batches, not one by one). */
+const POSTS_AT_ONCE = 25;
 
 export interface SubscribeAndWaitOptions {
   /** POSTs a form to the hub. */
@@ -19,8 +20,8 @@ export interface SubscribeAndWaitOptions {
   /** Callback paths on `sub`. */
   paths: string | readonly string[];
   topic: string;
-  /** More hub.* fields (hub.secret, hub.lease_seconds). */
-  extra?: Record<string, string>;
+  /** More hub.* fields (hub.secret, hub.lease_seconds), the same for every path or chosen per path. */
+  extra?: Record<string, string> | ((path: string) => Record<string, string>);
   /** Whether the hub holds all of these callbacks' subscriptions now (e.g. `sqliteHoldsSubscriptions`). */
   held(callbacks: readonly string[], topic: string): Promise<boolean>;
   timeoutMs?: number;
@@ -29,19 +30,25 @@ export interface SubscribeAndWaitOptions {
 /** Subscribes every path to `topic` and resolves when each subscription is active; returns the callback URLs. */
 export async function subscribeAndWait(o: SubscribeAndWaitOptions): Promise<string[]> {
   const paths = typeof o.paths === 'string' ? [o.paths] : o.paths;
-  const timeoutMs = o.timeoutMs ?? 30_000;
+  const timeoutMs = o.timeoutMs ?? 3 * DEFAULT_WAIT_MS;
   const callbacks = paths.map((p) => o.sub.url(p));
   const before = new Map(paths.map((p) => [p, o.sub.verificationsFor(p).length]));
-  for (const callback of callbacks) {
-    const res = await o.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': o.topic, ...o.extra });
-    expect(res.status, `subscribe ${callback}`).toBe(202);
+  const extra = (path: string) => (typeof o.extra === 'function' ? o.extra(path) : o.extra);
+  for (let i = 0; i < paths.length; i += POSTS_AT_ONCE) {
+    await Promise.all(
+      paths.slice(i, i + POSTS_AT_ONCE).map(async (path) => {
+        const callback = o.sub.url(path);
+        const res = await o.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': o.topic, ...extra(path) });
+        expect(res.status, `subscribe ${callback}`).toBe(202);
+      }),
+    );
   }
   await o.sub.waitFor(
     () => paths.every((p) => o.sub.verificationsFor(p).length > before.get(p)!),
     `verification of ${paths.length} callback(s)`,
     timeoutMs,
   );
-  await waitUntil(() => o.held(callbacks, o.topic), `the hub to hold ${callbacks.length} subscription(s) to ${o.topic}`, timeoutMs);
+  await waitUntil(() => o.held(callbacks, o.topic), { what: `the hub to hold ${callbacks.length} subscription(s) to ${o.topic}`, timeoutMs });
   return callbacks;
 }
 
@@ -57,13 +64,4 @@ export function sqliteHoldsSubscriptions(dbPath: string): SubscribeAndWaitOption
 /** `post` and `held` for an in-process hub sidecar (tests/helpers/hub-sidecar.ts) on its SQLite store. */
 export function onHubSidecar(sidecar: HubSidecar): Pick<SubscribeAndWaitOptions, 'post' | 'held'> {
   return { post: sidecar.post, held: sqliteHoldsSubscriptions(sidecar.dbPath) };
-}
-
-/** Resolves once `condition` holds, checking every POLL_MS; fails naming `what` after `timeoutMs`. */
-export async function waitUntil(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
 }

@@ -41,11 +41,13 @@ describe('waitUntilReady', () => {
 
 describe('readyWithin', () => {
   it('fails when the child exits before its signal, or when the time runs out', async () => {
-    const quits = spawn(process.execPath, ['-e', 'setTimeout(() => process.exit(2), 50)']);
-    await expect(readyWithin('hub replica', quits, new Promise<never>(() => {}), 60_000)).rejects.toThrow(
-      'hub replica exited (2) before it was ready',
-    );
-    const hangs = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    // A child that quits (code 2) when the test tells it to, once readyWithin is watching it.
+    const quits = spawn(process.execPath, ['-e', "process.stdin.once('data', () => process.exit(2))"]);
+    const quitting = readyWithin('hub replica', quits, new Promise<never>(() => {}), 60_000);
+    quits.stdin.write('quit\n');
+    await expect(quitting).rejects.toThrow('hub replica exited (2) before it was ready');
+    // A child that never gets ready and never exits: it reads its stdin, which stays open.
+    const hangs = spawn(process.execPath, ['-e', 'process.stdin.resume()']);
     try {
       await expect(readyWithin('MCP bench server', hangs, new Promise<never>(() => {}), 300)).rejects.toThrow(
         'MCP bench server was not ready after 0.3 s',

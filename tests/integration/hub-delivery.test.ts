@@ -10,11 +10,14 @@ import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
 import type { HttpsSubscriber, Notification, TestCa } from '../helpers/https-subscriber.ts';
 import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { hubSettled } from '../helpers/hub-settled.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
-import { onHubSidecar, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
+import { onHubSidecar, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
+import { waitUntil } from '../helpers/wait-for.ts';
 
 const TOPIC_PATHS = ['/feed.xml', '/api/feed.json', '/reviews.json'] as const;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The superseded retry is due in an hour (HUB_RETRY_DELAYS=1h); this much of it must still lie ahead after the second build. */
+const RETRY_HELD_BACK_MS = 30 * 60_000;
 
 let ca: TestCa;
 let sub: HttpsSubscriber;
@@ -116,7 +119,7 @@ describe('a rebuild with one new review', () => {
     const count = sub.notifications.length;
     expect((await sidecar.post({ 'hub.mode': 'publish', 'hub.url': topicUrl('/feed.xml') })).status).toBe(202);
     await sidecar.checkDist();
-    await sleep(500); // proves an absence: no event says "nothing will be sent", so give a send the time it takes
+    await hubSettled(sidecar); // the ping and the build were looked at, and nothing is queued to send
     expect(sub.notifications.length).toBe(count);
   });
 
@@ -132,7 +135,7 @@ describe('a rebuild with one new review', () => {
       'changed topics',
       5_000,
     );
-    await sleep(500); // proves an absence (no second notification to any topic): a fixed wait is the only witness
+    await hubSettled(sidecar); // nothing left to send: no second notification can still come
     for (const p of plan) expect(sub.notificationsFor(p.path).length - counts[p.path]!).toBe(changed.includes(p.topic as never) ? 1 : 0);
     expect(changed.length).toBeLessThan(3);
   });
@@ -144,7 +147,7 @@ describe('failures, retries and removal', () => {
     await subscribe('/flaky', '/feed.xml');
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/flaky').length === 3, 'three attempts');
-    await waitUntil(async () => (await subscriptionRow('/flaky', '/feed.xml'))[0]?.failures === 0, 'the success to be recorded');
+    await waitUntil(async () => (await subscriptionRow('/flaky', '/feed.xml'))[0]?.failures === 0, { what: 'the success to be recorded' });
     const ids = sub.notificationsFor('/flaky').map((n) => n.headers['x-hub-delivery']);
     expect(new Set(ids).size).toBe(1);
     expect(await subscriptionRow('/flaky', '/feed.xml')).toEqual([{ failures: 0 }]);
@@ -182,7 +185,7 @@ describe('failures, retries and removal', () => {
     await subscribe('/gone', '/feed.xml');
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/gone').length === 1, 'one attempt');
-    await waitUntil(async () => (await subscriptionRow('/gone', '/feed.xml')).length === 0, 'the subscription to be removed');
+    await waitUntil(async () => (await subscriptionRow('/gone', '/feed.xml')).length === 0, { what: 'the subscription to be removed' });
     expect(sub.notificationsFor('/gone')).toHaveLength(1);
     expect(await subscriptionRow('/gone', '/feed.xml')).toEqual([]);
   });
@@ -195,9 +198,12 @@ describe('leases', () => {
     clockOffset += 5_000; // the hub's wall clock moves past the 2 s lease
     await rebuild(() => addReview(ws.contentDir));
     await sub.waitFor(() => sub.notificationsFor('/lasting').length === 1, 'the unexpired subscriber');
-    await sleep(300); // proves an absence (nothing sent to the expired lease): a fixed wait is the only witness
+    await hubSettled(sidecar); // nothing left to send: a delivery to the expired lease would have come by now
     expect(sub.notificationsFor('/expiring')).toHaveLength(0);
-    await waitUntil(async () => (await subscriptionRow('/expiring', '/feed.xml')).length === 0, 'the sweep to remove the expired lease', 3_000);
+    await waitUntil(async () => (await subscriptionRow('/expiring', '/feed.xml')).length === 0, {
+      what: 'the sweep to remove the expired lease',
+      timeoutMs: 3_000,
+    });
   });
 });
 
@@ -225,11 +231,19 @@ describe('a newer build supersedes a pending retry', () => {
       await addReview(own.contentDir);
       await buildDist(own.contentDir, own.distDir);
       await hub.checkDist();
-      await sleep(300); // proves an absence (no retry before it is due): a fixed wait is the only witness
+      // The second build is published (publishes run in turn), and the hub's queue still holds the
+      // retry, unclaimed, an hour ahead: a delivery can only be claimed once it is due.
+      await hub.hub!.publish([]);
+      const [pending] = await readHubDb<{ next_attempt_at: number; claimed_until: number | null; content_hash: string }>(
+        hub.dbPath,
+        'SELECT next_attempt_at, claimed_until, content_hash FROM deliveries',
+      );
+      expect(pending?.next_attempt_at, 'the retry stays an hour ahead').toBeGreaterThan(Date.now() + RETRY_HELD_BACK_MS);
+      expect(pending?.claimed_until).toBeNull();
       expect(sub.notificationsFor('/supersede'), 'no retry before it is due').toHaveLength(1);
       skewMs = 3_600_000;
       await sub.waitFor(() => sub.notificationsFor('/supersede').length === 2, 'the retry', 30_000);
-      await sleep(300); // proves an absence (the old content is not sent a third time): a fixed wait is the only witness
+      await hubSettled(hub); // nothing left to send: the old content cannot come a third time
       const [, retry] = sub.notificationsFor('/supersede') as [Notification, Notification];
       const manifest = JSON.parse(readFileSync(join(own.distDir, 'build-manifest.json'), 'utf8')) as {
         documents: { path: string; identity: { file: string } }[];

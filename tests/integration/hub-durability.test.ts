@@ -7,13 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import { hubQueue } from '../helpers/hub-settled.ts';
 import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
 import { addReview, buildDist, makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
 import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
-import { sqliteHoldsSubscriptions, subscribeAndWait, waitUntil } from '../helpers/subscribe-and-wait.ts';
+import { sqliteHoldsSubscriptions, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
+import { waitUntil } from '../helpers/wait-for.ts';
 
 const N = 200;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let ca: TestCa;
 let sub: HttpsSubscriber;
@@ -89,7 +90,7 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     await subscribeAndWait({ post: hubPost, sub, paths: [...paths, ...removed], topic, held: sqliteHoldsSubscriptions(ws.dbPath) });
     for (const r of removed) expect(await post(url, { 'hub.mode': 'unsubscribe', 'hub.callback': sub.url(r), 'hub.topic': topic })).toBe(202);
     const count = async () => (await readHubDb<{ n: number }>(ws.dbPath, 'SELECT COUNT(*) AS n FROM subscriptions'))[0]!.n;
-    await waitUntil(async () => (await count()) === N, `${N} subscriptions once the 5 unsubscribes are verified`);
+    await waitUntil(async () => (await count()) === N, { what: `${N} subscriptions once the 5 unsubscribes are verified` });
 
     // Phase 1: a new build, kill -9 mid fan-out, restart with the same build.
     await addReview(ws.contentDir);
@@ -123,7 +124,8 @@ describe('kill -9 during a fan-out to 200 subscribers', () => {
     const countBefore = new Map(paths.map((p) => [p, sub.notificationsFor(p).length]));
     url = await startSidecar();
     await sub.waitFor(() => receivedWith(third).length === N, `all ${N} subscribers to get the newest build`, 30_000);
-    await sleep(500); // proves an absence (build 2 is not sent again): a fixed wait is the only witness
+    // Nothing left to send (a queued delivery is removed only once answered): build 2 cannot still come.
+    await waitUntil(async () => (await hubQueue(ws.dbPath)).deliveries === 0, { what: 'the hub to empty its delivery queue' });
     // After the restart nobody is sent the superseded build 2.
     for (const p of paths)
       expect(

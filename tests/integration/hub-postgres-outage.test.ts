@@ -7,21 +7,29 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
-import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
-import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+import type { HubWorkspace } from '../helpers/hub-test-bed.ts';
+import { addReview, buildDist } from '../helpers/hub-workspace.ts';
+import type { HttpsSubscriber } from '../helpers/https-subscriber.ts';
+import { startPostgresHubBed, type PostgresHubBed } from '../helpers/postgres-hub-bed.ts';
+import type { PostgresServer } from '../helpers/postgres-server.ts';
 import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
 import { subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
+import { sleep, waitUntil } from '../helpers/wait-for.ts';
 
 const N = 150;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Claims held when the database goes away run out this long after (HUB_CLAIM_TIMEOUT). */
+const CLAIM_TIMEOUT_MS = 2_000;
+/** The outage outlasts the claims by this much, so every claim held at its start has run out at its end. */
+const OUTAGE_MARGIN_MS = 1_000;
 
+let bed: PostgresHubBed | undefined;
 let postgres: PostgresServer;
-let ca: TestCa;
+let db: pg.Pool;
 let sub: HttpsSubscriber;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 let sidecar: SidecarProcess;
 let baseUrl: string;
 
@@ -44,10 +52,12 @@ function atomBytes(): Buffer {
 const paths = Array.from({ length: N }, (_, i) => `/pg/${i}`);
 
 beforeAll(async () => {
-  [postgres, ca, ws] = await Promise.all([startPostgres(), Promise.resolve(createTestCa()), makeWorkspace(inject('distDir'))]);
+  bed = await startPostgresHubBed(inject('distDir'), 'outage');
+  const { databaseUrl, ca } = bed;
+  ({ postgres, sub, ws } = bed);
   baseUrl = inject('baseUrl');
-  const databaseUrl = await postgres.createDatabase('outage');
-  sub = await startHttpsSubscriber({ ca });
+  db = bed.undo(new pg.Pool({ connectionString: databaseUrl, max: 1 }), (p) => p.end().catch(() => undefined));
+  db.on('error', () => undefined);
   // Slow acknowledgements keep the fan-out going long enough to stop the database in the middle.
   for (const p of paths) sub.script(p, { notify: { status: 204, delayMs: 40 } });
   sidecar = await startSidecarProcess({
@@ -60,19 +70,14 @@ beforeAll(async () => {
     HUB_DELIVERY_TIMEOUT: '5s',
     HUB_HOST_CONCURRENCY: '4',
     // Shorter than the outage: claims held when the database went away have run out when it is back.
-    HUB_CLAIM_TIMEOUT: '2s',
+    HUB_CLAIM_TIMEOUT: `${CLAIM_TIMEOUT_MS}ms`,
     HUB_POLL_INTERVAL: '1s',
     MCP_SESSION_SECRET: 'x'.repeat(40),
   });
+  bed.undo(sidecar, (s) => s.killHard());
 }, 180_000);
 
-afterAll(async () => {
-  await sidecar?.killHard();
-  await sub?.close();
-  await postgres?.close();
-  ws?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
 
 describe('the hub on PostgreSQL', () => {
   it('refuses a control character in hub.secret with 400 naming the field, never a 500', async () => {
@@ -98,11 +103,17 @@ describe('the hub on PostgreSQL', () => {
     await sub.waitFor(() => received() >= 20, '20 deliveries before the outage', 20_000);
     await postgres.stop();
     const duringOutage = received();
-    await sleep(3_000); // the outage itself must last longer than HUB_CLAIM_TIMEOUT: the time is what is tested
+    // A fixed wait, because the length of the outage is what is tested: the claims held when the database
+    // went away must run out before it is back, and a claim's expiry is a time, marked by no event.
+    await sleep(CLAIM_TIMEOUT_MS + OUTAGE_MARGIN_MS);
     const sentWhileDown = received() - duringOutage;
     await postgres.start();
     await sub.waitFor(() => received() === N, `all ${N} subscribers to get the new content`, 60_000);
-    await sleep(3_000); // a delivery sent a second time would have arrived by now
+    // Nothing left to send (a queued delivery is removed once its answer is recorded): no second copy can come.
+    await waitUntil(async () => Number((await db.query('SELECT count(*) AS n FROM deliveries')).rows[0].n) === 0, {
+      what: 'the delivery queue to empty',
+      timeoutMs: 30_000,
+    });
     const twice = paths.filter((p) => sub.notificationsFor(p).filter((n) => n.body.equals(bytes)).length > 1);
     expect(received()).toBe(N);
     expect(twice, `notified twice (${sentWhileDown} deliveries were sent while the database was down)`).toEqual([]);

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HostResolver } from '../../sidecar/hub/pinned-connector.ts';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { verificationSettled } from '../helpers/hub-settled.ts';
 import { makeWorkspace, readHubDb } from '../helpers/hub-workspace.ts';
+import { onHubSidecar, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;
 /** The would-be victim: an HTTPS server on 127.0.0.1 whose certificate matches every test name. */
 let victim: HttpsSubscriber;
@@ -102,9 +103,10 @@ describe('allowlist empty (production default)', () => {
   });
 
   it('a host name that resolves to 127.0.0.1 is refused after resolution, with the same 202 as any other', async () => {
+    const callback = `https://localhost:${victim.port}/ssrf-name`;
     const blocked = await sidecar.post({
       'hub.mode': 'subscribe',
-      'hub.callback': `https://localhost:${victim.port}/ssrf-name`,
+      'hub.callback': callback,
       'hub.topic': `${sidecar.baseUrl}/feed.xml`,
     });
     const unknown = await sidecar.post({
@@ -114,7 +116,7 @@ describe('allowlist empty (production default)', () => {
     });
     expect([blocked.status, blocked.body]).toEqual([202, '']);
     expect([unknown.status, unknown.body]).toEqual([blocked.status, blocked.body]);
-    await sleep(800);
+    await verificationSettled(sidecar.dbPath, callback); // the hub has refused it: nothing more will be tried
     expect(victim.verifications.filter((v) => v.path.startsWith('/ssrf'))).toEqual([]);
     expect(await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions')).toEqual([]);
   });
@@ -162,24 +164,24 @@ describe('names resolved through an injected DNS (rebinding)', () => {
   const subscribe = (url: string) => sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': url, 'hub.topic': `${sidecar.baseUrl}/feed.xml` });
 
   it('an allowlisted name works through the pinned connection (SNI and certificate by name)', async () => {
-    expect((await subscribe(legit.url('/good', 'good.test'))).status).toBe(202);
-    await legit.waitFor(() => legit.verificationsFor('/good').length === 1, 'verification on 127.0.0.2');
-    expect(legit.verificationsFor('/good')[0]!.host).toBe('good.test');
-    await sleep(200);
+    await subscribeAndWait({ ...onHubSidecar(sidecar), sub: legit, paths: '/good', topic: `${sidecar.baseUrl}/feed.xml` });
+    expect(legit.verificationsFor('/good').map((v) => v.host)).toEqual(['good.test']);
     expect(await readHubDb(sidecar.dbPath, 'SELECT host FROM subscriptions')).toEqual([{ host: 'good.test' }]);
   });
 
   it('a DNS answer that changes between check and connect cannot reach 127.0.0.1', async () => {
-    expect((await subscribe(`https://rebind.test:${victim.port}/rebind`)).status).toBe(202);
-    await sleep(1_000);
+    const callback = `https://rebind.test:${victim.port}/rebind`;
+    expect((await subscribe(callback)).status).toBe(202);
+    await verificationSettled(sidecar.dbPath, callback); // tried once, on the first answer, and given up
     expect(lookups.filter((h) => h === 'rebind.test')).toHaveLength(1); // resolved once, connected to that answer
     expect(victim.verificationsFor('/rebind')).toEqual([]);
     expect(await readHubDb(sidecar.dbPath, "SELECT 1 FROM subscriptions WHERE host = 'rebind.test'")).toEqual([]);
   });
 
   it.each(['metadata.test', 'mixed.test', 'private.test', 'mapped.test', 'unknown.test'])('%s is refused without a request', async (name) => {
-    expect((await subscribe(`https://${name}:${victim.port}/${name}`)).status).toBe(202);
-    await sleep(300);
+    const callback = `https://${name}:${victim.port}/${name}`;
+    expect((await subscribe(callback)).status).toBe(202);
+    await verificationSettled(sidecar.dbPath, callback); // refused by the hub: nothing more will be tried
     expect(victim.verificationsFor(`/${name}`)).toEqual([]);
     expect(await readHubDb(sidecar.dbPath, 'SELECT 1 FROM subscriptions WHERE host = ?', name)).toEqual([]);
   });

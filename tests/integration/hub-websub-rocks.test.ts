@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
+import { hubSettled, verificationSettled } from '../helpers/hub-settled.ts';
 import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let ca: TestCa;
 let sub: HttpsSubscriber;
 let sidecar: HubSidecar;
@@ -60,8 +60,8 @@ beforeAll(async () => {
     const res = await sidecar.post(fields);
     expect(res.status, `websub.rocks ${test}`).toBe(202);
     await verified(new URL(fields['hub.callback']!).pathname, nth);
+    await verificationSettled(sidecar.dbPath, fields['hub.callback']!);
   }
-  await sleep(300);
   await addReview(ws.contentDir);
   await buildDist(ws.contentDir, ws.distDir);
   await sidecar.checkDist();
@@ -69,7 +69,7 @@ beforeAll(async () => {
     () => ['/100', '/101', '/102', '/103', '/105', '/106', '/106-dataset'].every((p) => sub.notificationsFor(p).length >= 1),
     'the deliveries',
   );
-  await sleep(500); // room for any duplicate or unwanted delivery to show up
+  await hubSettled(sidecar); // nothing left to send: any duplicate or unwanted delivery has come by now
 });
 
 afterAll(async () => {

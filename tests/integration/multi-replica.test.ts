@@ -9,23 +9,31 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyPayloadSignature } from '../../core/hub/payload-signature.ts';
 import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
-import { addReview, buildDist, makeWorkspace } from '../helpers/hub-workspace.ts';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
+import type { HubWorkspace } from '../helpers/hub-test-bed.ts';
+import { addReview, buildDist } from '../helpers/hub-workspace.ts';
+import type { HttpsSubscriber, TestCa } from '../helpers/https-subscriber.ts';
 import { startNginx, type NginxServer } from '../helpers/nginx-server.ts';
-import { freePort, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startPostgresHubBed, type PostgresHubBed } from '../helpers/postgres-hub-bed.ts';
+import { freePort, type PostgresServer } from '../helpers/postgres-server.ts';
 import { startSidecarProcess, type SidecarProcess } from '../helpers/sidecar-process.ts';
+import { subscribeAndWait, type SubscribeAndWaitOptions } from '../helpers/subscribe-and-wait.ts';
+import { sleep, waitUntil } from '../helpers/wait-for.ts';
 
 const REPLICAS = 3;
 const FANOUT = 500;
 const CLAIM_TIMEOUT_MS = 2_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The pause of each load client after every answer in the rolling restart (see there). */
+const LOAD_PACE_MS = 100;
+/** Answers the load must get through the balancer after each restart before the next replica goes down. */
+const ANSWERS_BETWEEN_RESTARTS = 12;
 
+let bed: PostgresHubBed | undefined;
 let postgres: PostgresServer;
 let databaseUrl: string;
 let db: pg.Pool;
 let ca: TestCa;
 let sub: HttpsSubscriber;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 let nginx: NginxServer;
 let ports: number[];
 const replicas: SidecarProcess[] = [];
@@ -91,52 +99,88 @@ function documentBytes(path: string): Buffer {
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query(sql, values)).rows[0].n);
 
 beforeAll(async () => {
-  [postgres, ca, ws] = await Promise.all([startPostgres(), Promise.resolve(createTestCa()), makeWorkspace(inject('distDir'))]);
-  databaseUrl = await postgres.createDatabase('replicas');
-  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  bed = await startPostgresHubBed(inject('distDir'), 'replicas');
+  ({ postgres, databaseUrl, ca, sub, ws } = bed);
+  db = bed.undo(new pg.Pool({ connectionString: databaseUrl, max: 2 }), (p) => p.end().catch(() => undefined));
   db.on('error', () => undefined);
-  sub = await startHttpsSubscriber({ ca });
   ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
+  bed.undo(replicas, (all) => Promise.all(all.map((r) => r.killHard().catch(() => undefined))));
   replicas.push(...(await Promise.all(ports.map((_, i) => start(i)))));
-  nginx = await startNginx(balancerConfig());
+  nginx = bed.undo(await startNginx(balancerConfig()), (n) => n.close());
 }, 180_000);
 
-afterAll(async () => {
-  await Promise.all(replicas.map((r) => r.killHard().catch(() => undefined)));
-  await nginx?.close();
-  await db?.end().catch(() => undefined);
-  await sub?.close();
-  await postgres?.close();
-  ws?.dispose();
-  ca?.dispose();
-});
+afterAll(() => bed?.close());
+
+/** `held` for subscribeAndWait on the shared database: every callback's row is there and its verification row gone. */
+async function heldInPostgres(callbacks: readonly string[], topic: string): Promise<boolean> {
+  return (
+    (await count('SELECT count(*) AS n FROM subscriptions WHERE callback = ANY($1) AND topic = $2', [callbacks, topic])) === callbacks.length &&
+    (await count('SELECT count(*) AS n FROM verifications WHERE callback = ANY($1)', [callbacks])) === 0
+  );
+}
+
+/** Subscribes through the balancer and waits until every subscription is active in the shared database. */
+const subscribeThroughBalancer = (paths: string[], topic: string, extra?: SubscribeAndWaitOptions['extra'], timeoutMs?: number) =>
+  subscribeAndWait({
+    post: async (fields) => ({ status: await hubPost(nginx.url, fields) }),
+    held: heldInPostgres,
+    sub,
+    paths,
+    topic,
+    ...(extra && { extra }),
+    ...(timeoutMs && { timeoutMs }),
+  });
+
+const swaps = (r: SidecarProcess) => r.events.filter((e) => e.event === 'snapshot_swapped').length;
+
+/**
+ * Resolves when no replica can send anything more for the builds so far: each living replica has
+ * swapped in `swapsBefore`+1 builds, answered a publish ping (pings run after the publish a swap
+ * starts), and the shared delivery queue is empty (a row is removed once its subscriber answered).
+ */
+async function fanOutSettled(swapsBefore: Map<SidecarProcess, number>): Promise<void> {
+  const living = [...swapsBefore.keys()];
+  await waitUntil(() => living.every((r) => swaps(r) > swapsBefore.get(r)!), { what: 'every replica to swap in the new build' });
+  for (const r of living) expect(await hubPost(r.url, { 'hub.mode': 'publish', 'hub.url': `${inject('baseUrl')}/feed.xml` })).toBe(202);
+  await waitUntil(async () => (await count('SELECT count(*) AS n FROM deliveries')) === 0, {
+    what: 'the shared delivery queue to empty',
+    timeoutMs: 30_000,
+  });
+}
+
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+
+/** Opens an MCP session at `base` (a replica or the balancer); returns the initialize response. */
+function mcpInitialize(base: string): Promise<Response> {
+  return fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: MCP_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  });
+}
 
 describe('three sidecars on one PostgreSQL behind nginx', () => {
   it('subscribe through the balancer; after a rebuild every subscriber gets exactly one notification, right bytes and signature', async () => {
     const topic = `${inject('baseUrl')}/feed.xml`;
     const paths = Array.from({ length: 12 }, (_, i) => `/one/${i}`);
     const secret = (i: number) => (i % 2 === 0 ? `secret-${i}` : undefined);
-    for (const [i, p] of paths.entries()) {
-      const s = secret(i);
-      expect(
-        await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic, ...(s ? { 'hub.secret': s } : {}) }),
-      ).toBe(202);
-    }
-    await sub.waitFor(() => paths.every((p) => sub.verificationsFor(p).length === 1), 'one verification per subscriber', 15_000);
-    // The subscription row is written when the callback answers; the verification row is deleted just after.
-    const settled = async () =>
-      (await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])) === paths.length &&
-      (await count('SELECT count(*) AS n FROM verifications')) === 0;
-    const end = Date.now() + 10_000;
-    while (!(await settled()) && Date.now() < end) await sleep(50);
-    expect(await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/one/%'])).toBe(paths.length);
-    expect(await count('SELECT count(*) AS n FROM verifications')).toBe(0);
+    await subscribeThroughBalancer(paths, topic, (p): Record<string, string> => {
+      const s = secret(paths.indexOf(p));
+      return s ? { 'hub.secret': s } : {};
+    });
+    expect(paths.map((p) => sub.verificationsFor(p).length)).toEqual(paths.map(() => 1));
 
+    const swapsBefore = new Map(replicas.map((r) => [r, swaps(r)]));
     await addReview(ws.contentDir);
     await buildDist(ws.contentDir, ws.distDir);
     const bytes = documentBytes('/feed.xml');
     await sub.waitFor(() => paths.every((p) => sub.notificationsFor(p).length >= 1), 'a notification for every subscriber', 20_000);
-    await sleep(2_000); // every replica has seen the build by now: any second fan-out would have arrived
+    await fanOutSettled(swapsBefore); // any second fan-out would have been queued, and sent, by now
     for (const [i, p] of paths.entries()) {
       const got = sub.notificationsFor(p);
       expect(got, p).toHaveLength(1);
@@ -148,17 +192,8 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
   }, 90_000);
 
   it('an MCP session opened on one replica works on the others; DELETE on one makes it 404 on all', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-    const init = await fetch(`${replicas[0]!.url}/mcp`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-      }),
-    });
+    const headers = MCP_HEADERS;
+    const init = await mcpInitialize(replicas[0]!.url);
     expect(init.status).toBe(200);
     const sid = init.headers.get('mcp-session-id')!;
     const call = (r: SidecarProcess, method = 'POST') =>
@@ -173,17 +208,8 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
   });
 
   it('a lost database gives 503 on the hub and MCP sessions while documents and search keep serving; it recovers by itself', async () => {
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
-    const init = await fetch(`${nginx.url}/mcp`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
-      }),
-    });
+    const headers = MCP_HEADERS;
+    const init = await mcpInitialize(nginx.url);
     const sid = init.headers.get('mcp-session-id')!;
     const tools = () =>
       fetch(`${nginx.url}/mcp`, {
@@ -211,13 +237,8 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     } finally {
       await postgres.start();
     }
-    const end = Date.now() + 20_000;
-    for (const r of replicas) {
-      while (!(await health(r)).store.reachable) {
-        if (Date.now() > end) throw new Error('a replica did not see the database again within 20 s');
-        await sleep(200);
-      }
-    }
+    for (const r of replicas)
+      await waitUntil(async () => (await health(r)).store.reachable, { what: `replica ${r.pid} to see the database again`, timeoutMs: 20_000 });
     expect((await tools()).status).toBe(200);
     expect(
       await hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url('/back'), 'hub.topic': `${inject('baseUrl')}/feed.xml` }),
@@ -244,15 +265,18 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
         } catch (e) {
           failures.push(`${path} → ${String(e)}`);
         }
-        await sleep(100);
+        // Pacing, not waiting for an event: the load's rhythm is what this test sets (see above).
+        await sleep(LOAD_PACE_MS);
       }
     };
     const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
-    await sleep(500);
+    const answered = (n: number) => waitUntil(() => ok + failures.length >= n, { what: `${n} answers to the load` });
+    await answered(ANSWERS_BETWEEN_RESTARTS);
     for (let i = 0; i < REPLICAS; i++) {
       await replicas[i]!.stop();
       replicas[i] = await start(i);
-      await sleep(300);
+      // The balancer has sent the load on through the restarted set before the next replica goes down.
+      await answered(ok + failures.length + ANSWERS_BETWEEN_RESTARTS);
     }
     stop = true;
     await load;
@@ -267,20 +291,7 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     const topic = `${inject('baseUrl')}/api/feed.json`;
     const paths = Array.from({ length: FANOUT }, (_, i) => `/many/${i}`);
     for (const p of paths) sub.script(p, { notify: { status: 204, delayMs: 50 } });
-    for (let i = 0; i < paths.length; i += 25) {
-      const statuses = await Promise.all(
-        paths.slice(i, i + 25).map((p) => hubPost(nginx.url, { 'hub.mode': 'subscribe', 'hub.callback': sub.url(p), 'hub.topic': topic })),
-      );
-      expect(
-        statuses.filter((s) => s !== 202),
-        `answers other than 202 for /many/${i}..${i + 24}`,
-      ).toEqual([]);
-    }
-    const until = Date.now() + 30_000;
-    while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback LIKE $1', ['%/many/%'])) < FANOUT) {
-      if (Date.now() > until) throw new Error('subscriptions not all verified in 30 s');
-      await sleep(100);
-    }
+    await subscribeThroughBalancer(paths, topic, undefined, 30_000);
 
     await addReview(ws.contentDir);
     await buildDist(ws.contentDir, ws.distDir);
@@ -305,7 +316,8 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
       40_000,
     );
     const finishedAfterMs = Date.now() - killedAt;
-    await sleep(500);
+    // Nothing left to send (the survivors have published this build long since: they delivered it).
+    await waitUntil(async () => (await count('SELECT count(*) AS n FROM deliveries')) === 0, { what: 'the shared delivery queue to empty' });
     let repeats = 0;
     for (const p of paths) {
       const got = sub.notificationsFor(p).filter((n) => n.body.equals(bytes));
@@ -334,11 +346,9 @@ describe('three sidecars on one PostgreSQL behind nginx', () => {
     await replicas[victim]!.killHard();
     const killedAt = Date.now();
     await sub.waitFor(() => sub.verificationsFor(path).length === 2, 'a verification from another replica', 20_000);
-    const end = Date.now() + 10_000;
-    while ((await count('SELECT count(*) AS n FROM subscriptions WHERE callback = $1', [sub.url(path)])) === 0) {
-      if (Date.now() > end) throw new Error('the subscription never became active');
-      await sleep(50);
-    }
+    await waitUntil(async () => (await count('SELECT count(*) AS n FROM subscriptions WHERE callback = $1', [sub.url(path)])) > 0, {
+      what: 'the subscription to become active',
+    });
     console.info(`[multi-replica] verification taken over ${Date.now() - killedAt} ms after kill -9 of the replica verifying it`);
   }, 60_000);
 });

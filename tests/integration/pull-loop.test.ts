@@ -10,79 +10,76 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../../sidecar/logger.ts';
 import { snapshotFolder } from '../helpers/content-snapshot.ts';
 import { googleReview, startFakeGoogle, type FakeGoogle } from '../helpers/fake-providers.ts';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
-import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
-import { makeWorkspace } from '../helpers/hub-workspace.ts';
+import type { HttpsSubscriber } from '../helpers/https-subscriber.ts';
+import { hubSettled } from '../helpers/hub-settled.ts';
+import type { HubSidecar } from '../helpers/hub-sidecar.ts';
+import { startHubTestBed, type HubTestBed, type HubWorkspace } from '../helpers/hub-test-bed.ts';
+import { onHubSidecar, subscribeAndWait } from '../helpers/subscribe-and-wait.ts';
+import { waitUntil } from '../helpers/wait-for.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOCATION = 'accounts/1029384756/locations/5647382910';
-let ca: TestCa;
+/** How long the loop may take for its runs (a pull, a verify and a build each). */
+const RUNS_TIMEOUT_MS = 90_000;
+let bed: HubTestBed | undefined;
 let sub: HttpsSubscriber;
 let google: FakeGoogle;
 let sidecar: HubSidecar;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+let ws: HubWorkspace;
 const logLines: string[] = [];
 
 /** Waits until the loop has finished `n` more runs after `since` (its lastRunAt changed and it is idle). */
-async function runsFinished(since: string | null, n = 1, timeoutMs = 90_000): Promise<void> {
+async function runsFinished(since: string | null, n = 1): Promise<void> {
   const seen = new Set<string>();
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const h = sidecar.pullLoop!.health();
-    if (!h.running && h.lastRunAt && h.lastRunAt !== since && h.lastOutcome) seen.add(h.lastRunAt);
-    if (seen.size >= n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${n} pull run(s); health: ${JSON.stringify(sidecar.pullLoop!.health())}`);
+  await waitUntil(
+    () => {
+      const h = sidecar.pullLoop!.health();
+      if (!h.running && h.lastRunAt && h.lastRunAt !== since && h.lastOutcome) seen.add(h.lastRunAt);
+      return seen.size >= n;
+    },
+    { what: `${n} pull run(s)`, timeoutMs: RUNS_TIMEOUT_MS },
+    () => sidecar.pullLoop!.health(),
+  );
 }
 
 beforeAll(async () => {
-  ca = createTestCa();
-  sub = await startHttpsSubscriber({ ca });
   google = await startFakeGoogle();
   google.reviews.set(LOCATION, []);
-  ws = await makeWorkspace(inject('distDir'));
-  const businessPath = join(ws.contentDir, 'business.json');
-  const business = JSON.parse(readFileSync(businessPath, 'utf8')) as Record<string, unknown>;
-  writeFileSync(businessPath, `${JSON.stringify({ ...business, pull: { google: { locations: [LOCATION] } } }, null, 2)}\n`);
-  // The jobs file lives outside the content folder (it names customers in full).
-  const jobs = join(ws.dir, 'jobs.csv');
-  writeFileSync(
-    jobs,
-    'job_id,customer_name,town,completed_on,technicians,services\nJOB-LOOP-1,Dana Whitfield,Loveland,2026-11-18,Marco,roof-repair\n',
-  );
-  sidecar = await startHubSidecar({
-    distDir: ws.distDir,
-    dbPath: ws.dbPath,
+  bed = await startHubTestBed(inject('distDir'), {
+    prepare(w) {
+      const businessPath = join(w.contentDir, 'business.json');
+      const business = JSON.parse(readFileSync(businessPath, 'utf8')) as Record<string, unknown>;
+      writeFileSync(businessPath, `${JSON.stringify({ ...business, pull: { google: { locations: [LOCATION] } } }, null, 2)}\n`);
+      // The jobs file lives outside the content folder (it names customers in full).
+      writeFileSync(
+        join(w.dir, 'jobs.csv'),
+        'job_id,customer_name,town,completed_on,technicians,services\nJOB-LOOP-1,Dana Whitfield,Loveland,2026-11-18,Marco,roof-repair\n',
+      );
+    },
     logger: createLogger((l) => void logLines.push(l)),
     // Credentials reach the pull child only (as .env does in production); the sidecar's config never holds them.
     pullEnv: { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret, GOOGLE_REFRESH_TOKEN: google.refreshToken },
-    env: {
-      HUB_CA_FILE: ca.caFile,
+    env: (w) => ({
       PULL_CRON: '*/2 * * * * *',
-      CONTENT_DIR: relative(ROOT, ws.contentDir),
-      JOBS_CSV: jobs,
+      CONTENT_DIR: relative(ROOT, w.contentDir),
+      JOBS_CSV: join(w.dir, 'jobs.csv'),
       GOOGLE_API_BASE_URL: google.apiBaseUrl,
       GOOGLE_TOKEN_URL: google.tokenUrl,
       BASE_URL: inject('baseUrl'),
-    },
+    }),
   });
+  ({ sub, sidecar, ws } = bed);
 });
 afterAll(async () => {
-  await sidecar?.close();
-  await sub?.close();
+  await bed?.close();
   await google?.close();
-  ws?.dispose();
-  ca?.dispose();
 });
 
 describe('PULL_CRON: pull → verify → build → publish', () => {
   it('delivers a new verified Google review to a WebSub subscriber exactly once, and a quiet run changes nothing', async () => {
     // First run: nothing at Google yet; business.json gained its "pull" section, so the build runs once.
     await runsFinished(null);
-    const callback = sub.url('/loop');
-    expect((await sidecar.post({ 'hub.mode': 'subscribe', 'hub.callback': callback, 'hub.topic': `${sidecar.baseUrl}/feed.xml` })).status).toBe(202);
-    await sub.waitFor(() => sub.verificationsFor('/loop').length === 1, 'verification');
+    await subscribeAndWait({ ...onHubSidecar(sidecar), sub, paths: '/loop', topic: `${sidecar.baseUrl}/feed.xml` });
     await runsFinished(sidecar.pullLoop!.health().lastRunAt);
     expect(sub.notificationsFor('/loop')).toEqual([]);
 
@@ -118,7 +115,7 @@ describe('PULL_CRON: pull → verify → build → publish', () => {
     expect(snapshotFolder(ws.contentDir)).toEqual(content);
     expect(realpathSync(ws.distDir)).toBe(distTarget);
     expect(snapshotFolder(realpathSync(ws.distDir))).toEqual(dist);
-    await new Promise((r) => setTimeout(r, 500));
+    await hubSettled(sidecar); // the quiet runs' builds are published and nothing is queued: nobody can still be notified
     expect(sub.notificationsFor('/loop')).toHaveLength(1);
 
     // /healthz: the last pull of the source, without a secret.

@@ -5,18 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pullSource, type PullSource } from '../../scripts/lib/run-pull.ts';
+import { describe, expect, it } from 'vitest';
+import type { PullSource } from '../../scripts/lib/run-pull.ts';
 import { snapshotFolder } from '../helpers/content-snapshot.ts';
 import { startFakeTrustpilot, trustpilotReview, type FakeTrustpilot } from '../helpers/fake-providers.ts';
-import { makeWorkspace } from '../helpers/hub-workspace.ts';
+import { failure, usePullWorkspace } from '../helpers/pull-workspace.ts';
 
 const UNIT = '507f191e810c19729de860ea';
 const source: PullSource = { kind: 'trustpilot', businessUnitId: UNIT };
 let tp: FakeTrustpilot;
-let ws: Awaited<ReturnType<typeof makeWorkspace>>;
-let sleeps: number[];
-let logs: string[];
 
 function reviews(n: number, prefix: string, end = Date.parse('2026-09-30T12:00:00Z')) {
   return Array.from({ length: n }, (_, i) =>
@@ -24,51 +21,22 @@ function reviews(n: number, prefix: string, end = Date.parse('2026-09-30T12:00:0
   );
 }
 
-const env = (extra: Record<string, string> = {}) => ({
+const settings = () => ({
   TRUSTPILOT_API_KEY: tp.apiKey,
   TRUSTPILOT_API_BASE_URL: tp.url,
-  PULL_TIMEOUT_MS: '1000',
-  PULL_MAX_ATTEMPTS: '3',
   PULL_RETRY_BASE_MS: '500',
-  ...extra,
 });
 
-const pull = (opts: { full?: boolean; env?: Record<string, string> } = {}) =>
-  pullSource(source, {
-    contentDir: ws.contentDir,
-    env: opts.env ?? env(),
-    today: '2026-10-02',
-    ...(opts.full && { full: true }),
-    deps: { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, log: (l) => void logs.push(l) },
-  });
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('the pull succeeded');
-}
-
-beforeAll(async () => {
-  tp = await startFakeTrustpilot();
+const pulls = usePullWorkspace(source, {
+  start: async () => (tp = await startFakeTrustpilot()),
+  key: UNIT,
+  seed: () => reviews(230, 't'),
+  settings,
 });
-afterAll(async () => {
-  await tp?.close();
-});
-beforeEach(async () => {
-  ws = await makeWorkspace();
-  sleeps = [];
-  logs = [];
-  tp.requests.length = 0;
-  tp.reviews.set(UNIT, reviews(230, 't'));
-});
-afterEach(() => ws.dispose());
 
 describe('npm run import -- trustpilot (live)', () => {
   it('follows next-page links across 3 pages with the key in a header, then stops at the watermark', async () => {
-    expect(await pull()).toMatchObject({ new: 230, pages: 3, error: null });
+    expect(await pulls.pull()).toMatchObject({ new: 230, pages: 3, error: null });
     expect(tp.listRequests().map((r) => [r.query.get('page'), r.query.get('perPage'), r.query.get('orderBy')])).toEqual([
       ['1', '100', 'createdat.desc'],
       ['2', '100', 'createdat.desc'],
@@ -79,45 +47,45 @@ describe('npm run import -- trustpilot (live)', () => {
       expect(r.query.has('apikey')).toBe(false);
     }
     // The file importer's mapping: Trustpilot-verified reviews are platform-verified.
-    const text = readFileSync(join(ws.contentDir, 'reviews', '2026.jsonl'), 'utf8');
+    const text = readFileSync(join(pulls.ws.contentDir, 'reviews', '2026.jsonl'), 'utf8');
     expect(text).toContain('"method":"platform-verified"');
-    const after = snapshotFolder(ws.contentDir);
+    const after = snapshotFolder(pulls.ws.contentDir);
     tp.requests.length = 0;
     tp.reviews.get(UNIT)!.push(...reviews(3, 'n', Date.parse('2026-10-01T08:00:00Z')));
-    expect(await pull()).toMatchObject({ new: 3, pages: 1 });
+    expect(await pulls.pull()).toMatchObject({ new: 3, pages: 1 });
     expect(tp.listRequests()).toHaveLength(1);
     tp.requests.length = 0;
-    const settled = snapshotFolder(ws.contentDir);
+    const settled = snapshotFolder(pulls.ws.contentDir);
     expect(settled).not.toEqual(after);
-    expect(await pull()).toMatchObject({ new: 0, pages: 1 });
-    expect(snapshotFolder(ws.contentDir)).toEqual(settled);
+    expect(await pulls.pull()).toMatchObject({ new: 0, pages: 1 });
+    expect(snapshotFolder(pulls.ws.contentDir)).toEqual(settled);
   });
 
   it('retries 429 (Retry-After) and 5xx; gives up with a clear message and writes nothing', async () => {
     tp.failNext({ status: 429, retryAfter: '3' }, { status: 502 });
-    expect(await pull()).toMatchObject({ new: 230 });
-    expect(sleeps).toEqual([3000, 1000]);
-    const before = snapshotFolder(ws.contentDir);
+    expect(await pulls.pull()).toMatchObject({ new: 230 });
+    expect(pulls.sleeps).toEqual([3000, 1000]);
+    const before = snapshotFolder(pulls.ws.contentDir);
     tp.failPage(1, { status: 500 });
-    const e = await failure(pull({ full: true }));
+    const e = await failure(pulls.pull({ full: true }));
     tp.failPage(1, null);
     expect(e.message).toMatch(/page 1: gave up after 3 tries, last: HTTP 500/);
-    expect(snapshotFolder(ws.contentDir)).toEqual(before);
+    expect(snapshotFolder(pulls.ws.contentDir)).toEqual(before);
   });
 
   it('a refused key, an unknown business unit and a malformed page are clear errors; no key in any message', async () => {
-    const refused = await failure(pull({ env: env({ TRUSTPILOT_API_KEY: 'not-the-key-1234' }) }));
+    const refused = await failure(pulls.pull({ env: pulls.env({ TRUSTPILOT_API_KEY: 'not-the-key-1234' }) }));
     expect(refused.message).toMatch(/refused TRUSTPILOT_API_KEY \(401\)/);
     expect(refused.message).not.toContain('not-the-key-1234');
     tp.reviews.delete(UNIT);
-    expect((await failure(pull())).message).toMatch(/no such business unit \(404\)/);
+    expect((await failure(pulls.pull())).message).toMatch(/no such business unit \(404\)/);
     tp.reviews.set(UNIT, reviews(230, 't'));
-    const before = snapshotFolder(ws.contentDir);
+    const before = snapshotFolder(pulls.ws.contentDir);
     tp.failPage(2, { malformed: '{"reviews": [{"id": 1}]}' });
-    const bad = await failure(pull());
+    const bad = await failure(pulls.pull());
     tp.failPage(2, null);
     expect(bad.message).toMatch(/page 2: not a reviews answer/);
-    expect(snapshotFolder(ws.contentDir)).toEqual(before);
-    for (const text of [refused.message, bad.message, ...logs]) expect(text).not.toContain(tp.apiKey);
+    expect(snapshotFolder(pulls.ws.contentDir)).toEqual(before);
+    for (const text of [refused.message, bad.message, ...pulls.logs]) expect(text).not.toContain(tp.apiKey);
   });
 });

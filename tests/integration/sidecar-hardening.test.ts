@@ -4,6 +4,7 @@
  * to send what an attacker sends (HTTP/1.0 framing, missing Host, unfinished bodies).
  */
 import { createHash, createHmac, createSecretKey } from 'node:crypto';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { httpRequest, type TestResponse } from '../helpers/http-client.ts';
 import { HUB_TEST_ENV } from '../helpers/hub-sidecar.ts';
 import { makeWorkspace } from '../helpers/hub-workspace.ts';
 import { ACCEPT_BOTH, call, INITIALIZE, openSession } from '../helpers/mcp/raw-mcp.ts';
+import { waitUntil, withDeadline } from '../helpers/wait-for.ts';
 
 const distDir = inject('distDir');
 const { reviews } = JSON.parse(readFileSync(join(distDir, 'reviews.json'), 'utf8')) as ReviewsDocument;
@@ -29,6 +31,8 @@ const MCP_SECRET = 'hardening-test-secret-of-at-least-32-chars';
 interface Running {
   url: string;
   logs: Record<string, unknown>[];
+  /** Connections the server has accepted so far. */
+  accepted(): number;
   request(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<TestResponse>;
   close(): Promise<void>;
 }
@@ -53,10 +57,13 @@ async function startFull(env: Record<string, string> = {}): Promise<Running> {
   const logger = createLogger((line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const sidecar = await composeSidecar(config, { logger });
   const server = await sidecar.listen();
+  let accepted = 0;
+  server.server.on('connection', () => accepted++);
   const client = new Client(server.url, { pipelining: 0 });
   return {
     url: server.url,
     logs,
+    accepted: () => accepted,
     request: (path, init) => httpRequest(client, path, init),
     async close() {
       await client.close();
@@ -68,29 +75,30 @@ async function startFull(env: Record<string, string> = {}): Promise<Running> {
 }
 
 /**
- * Sends raw bytes on a fresh connection; resolves with everything the server wrote before closing
- * (or after `waitMs`), or as soon as one whole response has arrived when `firstResponse` is set.
+ * Sends raw bytes on a fresh connection; resolves as soon as one whole response (by its
+ * Content-Length) has arrived, or with everything the server wrote when it closes the connection.
+ * Fails after `deadlineMs` without either.
  */
-function rawExchange(url: string, bytes: string, waitMs = 2000, firstResponse = false): Promise<string> {
+async function rawExchange(url: string, bytes: string, deadlineMs = 2000): Promise<string> {
   const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1');
+  const socket = connect(Number(port), '127.0.0.1');
+  const exchange = new Promise<string>((resolve) => {
     let received = '';
-    const timer = setTimeout(() => finish(), waitMs);
-    const finish = () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve(received);
-    };
+    const finish = () => resolve(received);
     socket.on('data', (d) => {
       received += d.toString('latin1');
       const length = Number(headerOf(received, 'content-length') ?? NaN);
-      if (firstResponse && received.includes('\r\n\r\n') && Buffer.byteLength(bodyOf(received), 'latin1') >= length) finish();
+      if (received.includes('\r\n\r\n') && Buffer.byteLength(bodyOf(received), 'latin1') >= length) finish();
     });
     socket.on('close', finish);
     socket.on('error', finish);
     socket.write(bytes);
   });
+  try {
+    return await withDeadline(exchange, { what: 'a response or the end of the connection', timeoutMs: deadlineMs });
+  } finally {
+    socket.destroy();
+  }
 }
 
 const headerOf = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim();
@@ -166,7 +174,7 @@ describe('item 2: dynamic endpoints cannot starve the data documents', () => {
             socket.on('close', () => done(text));
           }),
       );
-      await new Promise((r) => setTimeout(r, 200)); // until the server has accepted and is reading all of them
+      await waitUntil(() => tight.accepted() >= sockets.length, { what: 'the server to accept all fifty connections' });
       sockets.forEach((socket, i) =>
         socket.write(
           `GET /api/reviews/search?query=${String.fromCharCode(97 + (i % 26))}&limit=${51 + i} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
@@ -215,7 +223,6 @@ describe('item 5: the hub stops reading over-limit bodies', () => {
       sidecar.url,
       'POST /api/websub/hub HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n',
       4000,
-      true,
     );
     expect(raw).toMatch(/^HTTP\/1\.1 413 /);
     expect(performance.now() - started).toBeLessThan(2000);
@@ -237,11 +244,12 @@ describe('item 5: the hub stops reading over-limit bodies', () => {
     const started = performance.now();
     // A client that keeps sending (and reads what comes back) until the server hangs up.
     while (!socket.destroyed && performance.now() - started < 10_000 && sent < 64 * 1024 * 1024) {
-      if (!socket.write(chunk)) await new Promise((r) => setTimeout(r, 2));
+      // A full send buffer: go on when it drains, or stop when the server has hung up.
+      if (!socket.write(chunk)) await Promise.race([once(socket, 'drain').catch(() => undefined), closed]);
       else await new Promise((r) => setImmediate(r));
       sent += 0x4000;
     }
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 3000))]);
+    await withDeadline(closed, { what: 'the server to close the connection', timeoutMs: 3000 });
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
     expect(socket.destroyed).toBe(true);
     expect(sent).toBeLessThan(8 * 1024 * 1024);
@@ -285,7 +293,9 @@ describe('item 7: MCP and hub requests are logged with their full path', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'hub.mode=nonsense',
     });
-    await new Promise((r) => setTimeout(r, 50));
+    // Each request is logged once its response is finished, which may be just after the client has it.
+    const posts = () => sidecar.logs.filter((l) => l.event === 'request' && l.method === 'POST');
+    await waitUntil(() => posts().length >= 2, { what: 'the two POSTs to be logged' });
     const paths = sidecar.logs.filter((l) => l.event === 'request' && l.method === 'POST').map((l) => l.path);
     expect(paths).toContain('/mcp');
     expect(paths).toContain('/api/websub/hub');

@@ -11,6 +11,7 @@ import type { Snapshot } from '../../sidecar/data/snapshot.ts';
 import { buildDataFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { waitUntil } from '../helpers/wait-for.ts';
 
 const dir = tempDir('hot-reload');
 const dist = join(dir, 'dist');
@@ -37,6 +38,8 @@ afterAll(async () => {
 
 interface Seen {
   path: string;
+  /** When the request was sent (performance.now()). */
+  sentAt: number;
   status: number;
   etag: string | undefined;
   bodyEtag: string;
@@ -54,8 +57,9 @@ function startLoad(paths: string[], clients = 4) {
     while (running) {
       const path = paths[i++ % paths.length]!;
       try {
+        const sentAt = performance.now();
         const r = await httpRequest(client, path);
-        seen.push({ path, status: r.status, etag: r.header('etag'), bodyEtag: computeEtag(r.body), body: r.body });
+        seen.push({ path, sentAt, status: r.status, etag: r.header('etag'), bodyEtag: computeEtag(r.body), body: r.body });
       } catch (e) {
         errors.push(e);
       }
@@ -72,12 +76,9 @@ function startLoad(paths: string[], clients = 4) {
   };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Resolves when every path has been answered to a request sent after `since` (performance.now()). */
+function everyPathAnswered(load: { seen: Seen[] }, paths: string[], since: number, what: string): Promise<void> {
+  return waitUntil(() => paths.every((p) => load.seen.some((s) => s.path === p && s.sentAt > since)), { what, timeoutMs: 30_000 });
 }
 
 describe('hot reload of a new build', () => {
@@ -94,7 +95,7 @@ describe('hot reload of a new build', () => {
       '/feed.xml',
     ];
     const load = startLoad(paths);
-    await new Promise((r) => setTimeout(r, 300));
+    await everyPathAnswered(load, paths, 0, 'the load to get every path from the first build');
 
     const extra: ReviewRecord = {
       id: 'r-hot-reload-1',
@@ -110,8 +111,12 @@ describe('hot reload of a new build', () => {
     };
     writeContent(contentB, [extra]);
     const manifestB = await buildDataFixture({ contentDir: contentB, outDir: dist });
-    await until(() => sidecar.snapshots.current().manifest.inputsHash === manifestB.inputsHash);
-    await new Promise((r) => setTimeout(r, 300));
+    await waitUntil(() => sidecar.snapshots.current().manifest.inputsHash === manifestB.inputsHash, {
+      what: 'the sidecar to swap in the second build',
+      timeoutMs: 30_000,
+    });
+    // Requests sent before this point may still be answered from the first build; those sent after cannot.
+    await everyPathAnswered(load, paths, performance.now(), 'the load to get every path from the second build');
     await load.stop();
 
     expect(load.errors).toEqual([]);
@@ -154,8 +159,10 @@ describe('hot reload of a new build', () => {
     const before = await sidecar.request('/reviews.json');
     const count = swaps.length;
     await buildDataFixture({ contentDir: contentB, outDir: dist });
+    // check() joins a poll already in flight, which may have started before the build: the second call is
+    // a poll that started after it, so every look at the rebuilt dist/ has been taken by then.
     expect(await sidecar.watcher!.check()).toBe(false);
-    await new Promise((r) => setTimeout(r, 200));
+    expect(await sidecar.watcher!.check()).toBe(false);
     expect(swaps.length).toBe(count);
     expect((await sidecar.request('/reviews.json')).header('etag')).toBe(before.header('etag'));
   }, 60_000);

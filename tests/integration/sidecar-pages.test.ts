@@ -5,13 +5,15 @@
  */
 import { cpSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildFullFixture, tempDir, writeContent } from '../helpers/build-fixture.ts';
 import { startSidecar, type TestSidecar } from '../helpers/start-server.ts';
+import { sleep } from '../helpers/wait-for.ts';
 import { swapIn } from '../../scripts/lib/swap-in.ts';
 
+/** The pause between two requests of the load that runs through a rebuild (see there). */
+const REQUEST_PACE_MS = 10;
 const dir = tempDir('pages');
 const content = writeContent(join(dir, 'content'));
 const dist = join(dir, 'dist');
@@ -91,7 +93,7 @@ describe('pages', () => {
       // A request every 10 ms or so (about 400 during the build): unpaced, this loop sent about 4,900 and
       // took a core from the build it waits for. Paced, it still fails when the build the sidecar serves
       // is removed at the swap (KEEP_BUILDS = 1 in scripts/lib/swap-in.ts: 43 and 55 answers of 404).
-      await sleep(10);
+      await sleep(REQUEST_PACE_MS); // pacing the load, not waiting for an event (see above)
     }
     await rebuild;
     await sidecar.watcher!.check();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { Client } from 'undici';
@@ -9,82 +9,107 @@ import { isSecretKey, parseConfig, redactConfig } from '../../sidecar/config.ts'
 import { ROOT, tempDir } from '../helpers/build-fixture.ts';
 import { httpRequest } from '../helpers/http-client.ts';
 import { startSidecar } from '../helpers/start-server.ts';
+import { withDeadline } from '../helpers/wait-for.ts';
 
 const distDir = inject('distDir');
+/** How often the slow client of the requestTimeout test sends one more byte of its body. */
+const DRIP_MS = 200;
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('server timeouts', () => {
-  it('cuts off a client that never finishes its headers (headersTimeout + connectionsCheckingInterval)', async () => {
-    const sidecar = await startSidecar({
-      distDir,
-      env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1000', CONNECTIONS_CHECKING_INTERVAL_MS: '100' },
+/** Limits short enough to watch them act: the server checks its connections every 100 ms. */
+const TIMEOUT_ENV = { HEADERS_TIMEOUT_MS: '1000', CONNECTIONS_CHECKING_INTERVAL_MS: '100' };
+
+/**
+ * Starts a sidecar with `env`, opens a raw connection, lets `talk` write on it, and resolves with what
+ * the server replied and how long after the start it closed the connection (failing after `deadlineMs`).
+ */
+async function connectionLifetime(
+  env: Record<string, string>,
+  talk: (socket: Socket) => void,
+  deadlineMs: number,
+): Promise<{ reply: string; closedAfter: number }> {
+  const sidecar = await startSidecar({ distDir, env: { ...TIMEOUT_ENV, ...env } });
+  try {
+    const { port } = new URL(sidecar.url);
+    const started = performance.now();
+    const socket = connect(Number(port), '127.0.0.1', () => talk(socket));
+    const closed = new Promise<{ reply: string; closedAfter: number }>((resolve) => {
+      let reply = '';
+      socket.on('data', (d) => (reply += d));
+      socket.on('close', () => resolve({ reply, closedAfter: performance.now() - started }));
+      socket.on('error', () => {});
     });
     try {
-      const { port } = new URL(sidecar.url);
-      const started = performance.now();
-      const { reply, closedAfter } = await new Promise<{ reply: string; closedAfter: number }>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /reviews.json HTTP/1.1\r\nHost: x\r\n'));
-        let reply = '';
-        socket.on('data', (d) => (reply += d));
-        socket.on('close', () => resolve({ reply, closedAfter: performance.now() - started }));
-        socket.on('error', reject);
-        setTimeout(() => reject(new Error('connection still open after 5 s')), 5000).unref();
-      });
-      expect(reply).toMatch(/^HTTP\/1\.1 408/);
-      expect(closedAfter).toBeGreaterThanOrEqual(900);
-      expect(closedAfter).toBeLessThan(3000);
+      return await withDeadline(closed, { what: 'the server to close the connection', timeoutMs: deadlineMs });
     } finally {
-      await sidecar.close();
+      socket.destroy();
     }
+  } finally {
+    await sidecar.close();
+  }
+}
+
+describe('server timeouts', () => {
+  it('cuts off a client that never finishes its headers (headersTimeout + connectionsCheckingInterval)', async () => {
+    const { reply, closedAfter } = await connectionLifetime(
+      { REQUEST_TIMEOUT_MS: '1000' },
+      (socket) => socket.write('GET /reviews.json HTTP/1.1\r\nHost: x\r\n'),
+      5_000,
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfter).toBeGreaterThanOrEqual(900);
+    expect(closedAfter).toBeLessThan(3000);
   });
 
   it('cuts off a client that trickles its body too slowly (requestTimeout)', async () => {
-    const sidecar = await startSidecar({
-      distDir,
-      env: { HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1500', CONNECTIONS_CHECKING_INTERVAL_MS: '100' },
-    });
-    try {
-      const { port } = new URL(sidecar.url);
-      const started = performance.now();
-      const closedAfter = await new Promise<number>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n'));
-        const drip = setInterval(() => socket.write('x'), 200);
-        socket.on('close', () => {
-          clearInterval(drip);
-          resolve(performance.now() - started);
-        });
-        socket.on('error', () => {});
-        setTimeout(() => reject(new Error('still open after 6 s')), 6000).unref();
-      });
-      expect(closedAfter).toBeLessThan(4000);
-    } finally {
-      await sidecar.close();
-    }
+    let drip: NodeJS.Timeout | undefined;
+    const { closedAfter } = await connectionLifetime(
+      { REQUEST_TIMEOUT_MS: '1500' },
+      (socket) => {
+        socket.write('POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n');
+        // The slow client itself: one byte every DRIP_MS, never a wait of the test.
+        drip = setInterval(() => socket.write('x'), DRIP_MS);
+        socket.on('close', () => clearInterval(drip));
+      },
+      6_000,
+    );
+    expect(closedAfter).toBeLessThan(4000);
   });
 });
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, refuses new connections, then resolves', async () => {
+    // The handler answers only when the test lets it: the request is in flight for as long as the test needs.
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
     const slow = Router();
-    slow.all('/', (_req, res) => void setTimeout(() => res.json({ slow: true }), 400));
+    slow.all('/', async (_req, res) => {
+      arrived();
+      await released;
+      res.json({ slow: true });
+    });
     const sidecar = await startSidecar({ distDir, mcpHandler: slow });
     const client = new Client(sidecar.url);
     try {
       const inFlight = httpRequest(client, '/mcp', { method: 'POST' });
-      await new Promise((r) => setTimeout(r, 100));
+      await inHandler;
+      // shutdown() closes the listening socket at once (server.close): a new connection is refused from here on.
       const stopping = sidecar.server.shutdown(5000);
-      await new Promise((r) => setTimeout(r, 50));
       const refused = await httpRequest(new Client(sidecar.url), '/healthz').then(
         () => false,
         () => true,
       );
+      release();
       const res = await inFlight;
       expect(res.status).toBe(200);
       expect(res.json()).toEqual({ slow: true });
       expect(refused).toBe(true);
       expect(await stopping).toEqual({ forced: false });
     } finally {
+      release();
       await client.close().catch(() => {});
       sidecar.app.close();
     }
@@ -117,12 +142,16 @@ function startMain(env: Record<string, string>): {
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const waitFor = (event: string, ms = 60_000) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const found = lines.find((l) => l.event === event);
-      if (found) return resolve(found);
-      waiters.push({ event, resolve });
-      setTimeout(() => reject(new Error(`no ${event} within ${ms} ms; stderr:\n${err}`)), ms).unref();
-      child.once('exit', (code) => reject(new Error(`exited ${code} before ${event}; stderr:\n${err}`)));
+    withDeadline(
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const found = lines.find((l) => l.event === event);
+        if (found) return resolve(found);
+        waiters.push({ event, resolve });
+        child.once('exit', (code) => reject(new Error(`exited ${code} before ${event}; stderr:\n${err}`)));
+      }),
+      { what: `the log line ${event}`, timeoutMs: ms },
+    ).catch((e: unknown) => {
+      throw new Error(`${String(e)}; stderr:\n${err}`);
     });
   return { child, lines, stderr: () => err, waitFor };
 }

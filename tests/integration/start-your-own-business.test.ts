@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../helpers/build-fixture.ts';
 import { fixtureFiles, IMPORT_FIXTURES } from '../helpers/import-fixtures.ts';
 import { makeZip } from '../helpers/make-zip.ts';
+import { withDeadline } from '../helpers/wait-for.ts';
 
 const run = promisify(execFile);
+/** How long `npm start` may take to build and listen on a slow, shared machine. */
+const START_DEADLINE_MS = 90_000;
 const NAME = 'Treasure Valley Roofing';
 const SAMPLE_NAME = 'Summit Ridge Roofing';
 /** What a fresh clone has that the commands need (node_modules is linked, as `npm ci` would have made it). */
@@ -177,8 +180,7 @@ async function start(env: Record<string, string>): Promise<{ url: string; first:
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines: Record<string, unknown>[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not listen in 90 s: ${stderr}`)), 90_000);
+  const listening = new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).on('line', (line) => {
       try {
         lines.push(JSON.parse(line) as Record<string, unknown>);
@@ -186,15 +188,12 @@ async function start(env: Record<string, string>): Promise<{ url: string; first:
         return;
       }
       const last = lines.at(-1)!;
-      if (last.event === 'listening') {
-        clearTimeout(timer);
-        resolve(String(last.url).replace(/\/$/, ''));
-      }
+      if (last.event === 'listening') resolve(String(last.url).replace(/\/$/, ''));
     });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}: ${stderr}`));
-    });
+    proc.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${stderr}`)));
+  });
+  const url = await withDeadline(listening, { what: 'npm start to listen', timeoutMs: START_DEADLINE_MS }).catch((e: unknown) => {
+    throw new Error(`${String(e)}: ${stderr}`);
   });
   return {
     url,
