@@ -1,12 +1,10 @@
 import type { AnalyzedReview } from './analyze-review.ts';
+import { forEachSentenceText, type SentenceFact } from './sentence-fact.ts';
 import { DURATION, DURATION_NUMBER_WORDS, JOB_WORDS, NOT_DURATION } from './lexicon/fact-patterns.ts';
 
-/** A statement of how long the job took, found in one sentence of a review. */
-export interface Duration {
+/** A statement of how long the job took, found in one sentence of a review (`start`: where the length is said). */
+export interface Duration extends SentenceFact {
   days: number;
-  sentence: number;
-  /** Character offset in the review text. */
-  start: number;
 }
 
 /**
@@ -17,13 +15,12 @@ export interface Duration {
  */
 export function findDurations(a: AnalyzedReview): Duration[] {
   const out: Duration[] = [];
-  a.sentences.forEach((s, sentence) => {
-    const text = a.review.text.slice(s.start, s.end);
+  forEachSentenceText(a, (text, sentence, start) => {
     if (!JOB_WORDS.test(text) || NOT_DURATION.test(text)) return;
     for (const m of text.matchAll(DURATION)) {
       const n = DURATION_NUMBER_WORDS[m[1]!.toLowerCase().replace('a single', 'single')] ?? 1;
       const days = /week/i.test(m[2]!) ? n * 7 : n;
-      out.push({ days, sentence, start: s.start + m.index });
+      out.push({ days, sentence, start: start + m.index });
     }
   });
   return out;

@@ -1,12 +1,10 @@
 import type { AnalyzedReview } from './analyze-review.ts';
+import { forEachSentenceText, type SentenceFact } from './sentence-fact.ts';
 import { WARRANTY_KINDS, WARRANTY_LENGTH, WARRANTY_NUMBER_WORDS, WARRANTY_WORDS } from './lexicon/fact-patterns.ts';
 
-/** A warranty term a review states, e.g. "10-year workmanship warranty", found in one sentence. */
-export interface WarrantyTerm {
+/** A warranty term a review states, e.g. "10-year workmanship warranty", found in one sentence (`start`: the sentence's). */
+export interface WarrantyTerm extends SentenceFact {
   label: string;
-  sentence: number;
-  /** Character offset of the sentence in the review text. */
-  start: number;
 }
 
 /**
@@ -17,8 +15,7 @@ export interface WarrantyTerm {
  */
 export function findWarrantyTerms(a: AnalyzedReview): WarrantyTerm[] {
   const out: WarrantyTerm[] = [];
-  a.sentences.forEach((s, sentence) => {
-    const text = a.review.text.slice(s.start, s.end);
+  forEachSentenceText(a, (text, sentence, start) => {
     if (!WARRANTY_WORDS.test(text)) return;
     const length = WARRANTY_LENGTH.exec(text);
     const kind = WARRANTY_KINDS.find(([re]) => re.test(text))?.[1];
@@ -26,7 +23,7 @@ export function findWarrantyTerms(a: AnalyzedReview): WarrantyTerm[] {
     let years = '';
     if (length?.[2]) years = 'lifetime';
     else if (length?.[1]) years = `${WARRANTY_NUMBER_WORDS[length[1].toLowerCase()] ?? Number(length[1])}-year`;
-    out.push({ label: [years, kind, 'warranty'].filter(Boolean).join(' '), sentence, start: s.start });
+    out.push({ label: [years, kind, 'warranty'].filter(Boolean).join(' '), sentence, start });
   });
   return out;
 }
