@@ -21,6 +21,29 @@ export interface ZipInput {
   claimedSize?: number;
 }
 
+interface EntryFields {
+  method: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * The fields a local header and its central directory entry share, in the same order, from "version
+ * needed" on (offset 4 in a local header, 6 in a central one): version 2.0, UTF-8 names, method, a zero
+ * time and date, CRC-32, sizes, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, f: EntryFields): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x800, at + 2);
+  header.writeUInt16LE(f.method, at + 4);
+  header.writeUInt32LE(f.crc, at + 10);
+  header.writeUInt32LE(f.compressed, at + 14);
+  header.writeUInt32LE(f.size, at + 18);
+  header.writeUInt16LE(f.nameLength, at + 22);
+}
+
 /**
  * A zip archive made in memory, as zip tools write one: local headers, data, central directory, end
  * record; names flagged UTF-8. For tests of the importer's zip reading (Google Takeout downloads).
@@ -34,25 +57,14 @@ export function makeZip(entries: readonly ZipInput[]): Buffer {
     const body = e.stored ? raw : deflateRawSync(raw);
     const name = Buffer.from(e.name);
     const size = e.claimedSize ?? raw.length;
+    const fields: EntryFields = { method: e.stored ? 0 : 8, crc: crc32(raw), compressed: body.length, size, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(e.stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc32(raw), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, fields);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(e.stored ? 0 : 8, 10);
-    central.writeUInt32LE(crc32(raw), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);
