@@ -3,7 +3,7 @@
  * with the hub's test seams: a DNS resolver, a wall clock, loopback callbacks allowed, fast retries.
  * HUB_LOG=1 prints the sidecar's log lines to stderr.
  */
-import type { HostResolver } from '../../sidecar/hub/pinned-connector.ts';
+import type { HostResolver } from '../../sidecar/hub/outbound/pinned-connector.ts';
 import { createLogger, silentLogger, type Logger } from '../../sidecar/logger.ts';
 import { startSidecar, type TestSidecar } from './start-server.ts';
 

@@ -5,7 +5,7 @@
  * reflected to the requester.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HostResolver } from '../../sidecar/hub/pinned-connector.ts';
+import type { HostResolver } from '../../sidecar/hub/outbound/pinned-connector.ts';
 import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../helpers/https-subscriber.ts';
 import { startHubSidecar, type HubSidecar } from '../helpers/hub-sidecar.ts';
 import { verificationSettled } from '../helpers/hub-settled.ts';

@@ -1,7 +1,7 @@
-import { retryDelay } from '../../core/hub/retry-delay.ts';
-import type { Logger } from '../logger.ts';
-import type { ClaimedDelivery, DeliveryResult } from '../storage/hub-store.ts';
-import { createClaimLoop } from './claim-loop.ts';
+import { retryDelay } from '../../../core/hub/retry-delay.ts';
+import type { Logger } from '../../logger.ts';
+import type { ClaimedDelivery, DeliveryResult } from '../../storage/hub-store.ts';
+import { createClaimLoop } from '../claim-loop.ts';
 
 /** How often results the store refused are written again (and the queue looked at) while it is unreachable. */
 const STORE_RETRY_MS = 500;

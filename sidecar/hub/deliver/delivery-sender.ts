@@ -1,12 +1,12 @@
-import { websubLinkHeader } from '../../core/build/render-headers-file.ts';
-import type { SnapshotSource } from '../data/snapshot.ts';
-import type { Logger } from '../logger.ts';
-import type { ClaimedDelivery, HubStore } from '../storage/hub-store.ts';
-import { deliverNotification } from './deliver-notification.ts';
+import { websubLinkHeader } from '../../../core/build/render-headers-file.ts';
+import type { SnapshotSource } from '../../data/snapshot.ts';
+import type { Logger } from '../../logger.ts';
+import type { ClaimedDelivery, HubStore } from '../../storage/hub-store.ts';
+import { postNotification } from './post-notification.ts';
 import type { SendOutcome } from './delivery-worker.ts';
-import type { HubSettings } from './hub-settings.ts';
-import type { ConcurrencyLimiter } from './internal/concurrency-limiter.ts';
-import type { OutboundClient } from './outbound-client.ts';
+import type { HubSettings } from '../hub-settings.ts';
+import type { ConcurrencyLimiter } from '../outbound/concurrency-limiter.ts';
+import type { OutboundClient } from '../outbound/outbound-client.ts';
 import { topicContentHash, type Publisher } from './publish-changes.ts';
 
 export interface DeliverySenderOptions {
@@ -54,7 +54,7 @@ export function createDeliverySender(o: DeliverySenderOptions): (d: ClaimedDeliv
       const attempt = await o.limiter.run(
         d.host,
         () =>
-          deliverNotification(o.client, {
+          postNotification(o.client, {
             callback: d.callback,
             deliveryId: d.id,
             secret: d.secret,

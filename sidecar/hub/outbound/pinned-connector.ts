@@ -1,9 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import { createSecureContext } from 'node:tls';
 import { buildConnector } from 'undici';
-import type { Cidr } from '../../core/hub/cidr.ts';
-import { classifyAddress, isAddressAllowed, type AddressClass } from '../../core/hub/classify-address.ts';
-import { formatIp, parseIpLiteral, type IpAddress } from '../../core/hub/ip-literal.ts';
+import type { Cidr } from '../../../core/hub/cidr.ts';
+import { classifyAddress, isAddressAllowed, type AddressClass } from '../../../core/hub/classify-address.ts';
+import { formatIp, parseIpLiteral, type IpAddress } from '../../../core/hub/ip-literal.ts';
 
 /** Resolves a host name to all its addresses (the default is the system resolver, dns.lookup). */
 export type HostResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

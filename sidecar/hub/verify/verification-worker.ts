@@ -1,6 +1,6 @@
-import type { Logger } from '../logger.ts';
-import type { PendingVerification } from '../storage/hub-store.ts';
-import { createClaimLoop } from './claim-loop.ts';
+import type { Logger } from '../../logger.ts';
+import type { PendingVerification } from '../../storage/hub-store.ts';
+import { createClaimLoop } from '../claim-loop.ts';
 
 export interface VerificationWorkerOptions {
   claim(limit: number): Promise<PendingVerification[]>;

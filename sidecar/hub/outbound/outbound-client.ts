@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { getCACertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import type { Cidr } from '../../core/hub/cidr.ts';
+import type { Cidr } from '../../../core/hub/cidr.ts';
 import { BlockedAddressError, createPinnedConnector, type HostResolver } from './pinned-connector.ts';
 
 export interface OutboundRequest {

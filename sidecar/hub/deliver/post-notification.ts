@@ -1,6 +1,6 @@
-import { classifyDeliveryOutcome, type DeliveryOutcome } from '../../core/hub/delivery-outcome.ts';
-import { SIGNATURE_HEADER, signPayload } from '../../core/hub/payload-signature.ts';
-import type { OutboundClient, OutboundFailure } from './outbound-client.ts';
+import { classifyDeliveryOutcome, type DeliveryOutcome } from '../../../core/hub/delivery-outcome.ts';
+import { SIGNATURE_HEADER, signPayload } from '../../../core/hub/payload-signature.ts';
+import type { OutboundClient, OutboundFailure } from '../outbound/outbound-client.ts';
 
 /** Header carrying the delivery id: equal for every retry of one notification, so subscribers can drop duplicates. */
 export const DELIVERY_ID_HEADER = 'X-Hub-Delivery';
@@ -29,7 +29,7 @@ export interface DeliveryAttempt {
  * Link header and — only when the subscription has a secret — X-Hub-Signature: sha256=HMAC(body).
  * Only 2xx acknowledges; the response body is not read beyond a small bound.
  */
-export async function deliverNotification(client: OutboundClient, n: Notification): Promise<DeliveryAttempt> {
+export async function postNotification(client: OutboundClient, n: Notification): Promise<DeliveryAttempt> {
   const headers: Record<string, string> = { 'content-type': n.contentType, link: n.link, [DELIVERY_ID_HEADER.toLowerCase()]: n.deliveryId };
   if (n.secret !== null) headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(n.secret, n.bytes);
   const res = await client.send(n.callback, {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createConcurrencyLimiter } from '../../../../../sidecar/hub/internal/concurrency-limiter.ts';
+import { createConcurrencyLimiter } from '../../../../../sidecar/hub/outbound/concurrency-limiter.ts';
 
 describe('concurrency limiter', () => {
   it('bounds global and per-host concurrency without head-of-line blocking', async () => {

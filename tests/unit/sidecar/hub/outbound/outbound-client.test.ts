@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCidrList } from '../../../../core/hub/cidr.ts';
-import { createOutboundClient, type OutboundClient } from '../../../../sidecar/hub/outbound-client.ts';
-import { BlockedAddressError, resolveAllowedAddress, type HostResolver } from '../../../../sidecar/hub/pinned-connector.ts';
-import { verifyIntent, withHubParams } from '../../../../sidecar/hub/verify-intent.ts';
-import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../../../helpers/https-subscriber.ts';
+import { parseCidrList } from '../../../../../core/hub/cidr.ts';
+import { createOutboundClient, type OutboundClient } from '../../../../../sidecar/hub/outbound/outbound-client.ts';
+import { BlockedAddressError, resolveAllowedAddress, type HostResolver } from '../../../../../sidecar/hub/outbound/pinned-connector.ts';
+import { verifyIntent, withHubParams } from '../../../../../sidecar/hub/verify/verify-intent.ts';
+import { createTestCa, startHttpsSubscriber, type HttpsSubscriber, type TestCa } from '../../../../helpers/https-subscriber.ts';
 
 const fixed =
   (table: Record<string, string[]>): HostResolver =>

@@ -1,10 +1,10 @@
-import type { HubRequest } from '../../core/hub/hub-request.ts';
-import type { Logger } from '../logger.ts';
-import type { HubStore, PendingVerification } from '../storage/hub-store.ts';
-import type { Admission } from './hub-router.ts';
-import type { HubSettings } from './hub-settings.ts';
-import type { ConcurrencyLimiter } from './internal/concurrency-limiter.ts';
-import type { OutboundClient } from './outbound-client.ts';
+import type { HubRequest } from '../../../core/hub/hub-request.ts';
+import type { Logger } from '../../logger.ts';
+import type { HubStore, PendingVerification } from '../../storage/hub-store.ts';
+import type { Admission } from '../hub-router.ts';
+import type { HubSettings } from '../hub-settings.ts';
+import type { ConcurrencyLimiter } from '../outbound/concurrency-limiter.ts';
+import type { OutboundClient } from '../outbound/outbound-client.ts';
 import { createVerificationWorker } from './verification-worker.ts';
 import { verifyIntent } from './verify-intent.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Snapshot } from '../data/snapshot.ts';
-import type { Logger } from '../logger.ts';
-import type { HubStore } from '../storage/hub-store.ts';
+import type { Snapshot } from '../../data/snapshot.ts';
+import type { Logger } from '../../logger.ts';
+import type { HubStore } from '../../storage/hub-store.ts';
 
 const hashes = new WeakMap<Buffer, string>();
 

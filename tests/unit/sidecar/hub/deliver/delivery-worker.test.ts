@@ -1,14 +1,14 @@
-/** The delivery worker (sidecar/hub/delivery-worker.ts) over a fake store and fake sends, on fake timers. */
+/** The delivery worker (sidecar/hub/deliver/delivery-worker.ts) over a fake store and fake sends, on fake timers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../../../../sidecar/logger.ts';
+import { silentLogger } from '../../../../../sidecar/logger.ts';
 import {
   createDeliveryWorker,
   type DeliveryWorkerIo,
   type DeliveryWorkerOptions,
   type SendOutcome,
-} from '../../../../sidecar/hub/delivery-worker.ts';
-import { createConcurrencyLimiter } from '../../../../sidecar/hub/internal/concurrency-limiter.ts';
-import type { ClaimedDelivery, DeliveryResult } from '../../../../sidecar/storage/hub-store.ts';
+} from '../../../../../sidecar/hub/deliver/delivery-worker.ts';
+import { createConcurrencyLimiter } from '../../../../../sidecar/hub/outbound/concurrency-limiter.ts';
+import type { ClaimedDelivery, DeliveryResult } from '../../../../../sidecar/storage/hub-store.ts';
 
 const delivery = (n: number, failures = 0): ClaimedDelivery => ({
   id: `d${n}`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { isChallengeEchoed } from '../../core/hub/delivery-outcome.ts';
-import type { OutboundClient, OutboundFailure } from './outbound-client.ts';
+import { isChallengeEchoed } from '../../../core/hub/delivery-outcome.ts';
+import type { OutboundClient, OutboundFailure } from '../outbound/outbound-client.ts';
 
 /** A fresh, unguessable, single-use challenge (32 random bytes, base64url: 43 characters). */
 export function createChallenge(): string {
