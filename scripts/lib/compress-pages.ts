@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { extname, join, relative, sep } from 'node:path';
 import { compress } from './write-documents.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
@@ -23,21 +24,28 @@ async function* walk(dir: string): AsyncGenerator<string> {
  * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
  * documents get theirs from writeDocuments), so the sidecar — and any web server with a
  * gzip_static-like option — serves them compressed without compressing per request. Four at a time:
- * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count; `progress`
- * counts the files (a cold 100k-review build spends most of its time here).
+ * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the SHA-256 of every file it
+ * read or wrote (path relative to `outDir`, `/`-separated), so comparing with the previous build reads none of
+ * them again; `progress` counts the files (a cold 100k-review build spends most of its time here).
  */
-export async function compressPages(outDir: string, progress?: Progress): Promise<number> {
+export async function compressPages(outDir: string, progress?: Progress): Promise<Map<string, string>> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
   progress?.start(files.length, 'compressing pages');
+  const hashes = new Map<string, string>();
+  const note = (file: string, bytes: Buffer) =>
+    hashes.set(relative(outDir, file).split(sep).join('/'), createHash('sha256').update(bytes).digest('hex'));
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
       const body = await readFile(file);
+      note(file, body);
       if (body.length >= MIN_BYTES) {
         const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        note(`${file}.gz`, gz);
+        note(`${file}.br`, br);
       }
       progress?.tick();
     }
@@ -46,5 +54,5 @@ export async function compressPages(outDir: string, progress?: Progress): Promis
   // pool), so more than one lane per core keeps both cores busy; a miss compresses on the pool either way.
   await Promise.all([worker(), worker(), worker(), worker()]);
   progress?.done();
-  return files.length;
+  return hashes;
 }
