@@ -26,7 +26,7 @@ import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { compressPages } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
-import { diffDist, writeChanges } from './lib/diff-dist.ts';
+import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
@@ -84,15 +84,21 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
+  const docsDir = `${staging}.documents`;
+  await rm(docsDir, { recursive: true, force: true });
   try {
+    // The data documents need only the model: rendered and compressed (zlib on the libuv pool) into a folder of
+    // their own while Astro renders the pages on the main thread, then moved in once the pages are compressed
+    // (compressPages must not see them: they carry their own variants). Their phases are timed on their own.
+    const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
+    documentsDone.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     await runAstro(staging);
     phase('pages');
-    await compressPages(staging, progress);
-    phase('compress-pages', 'rendering the documents');
-    const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() });
-    phase('render');
-    const documents = await writeDocuments(staging, docs, 'best', progress);
-    phase('write+compress', 'checking the output');
+    const pageHashes = await compressPages(staging, progress);
+    phase('compress-pages', 'writing the documents');
+    const documents = await documentsDone;
+    await moveInto(docsDir, staging);
+    phase('documents', 'checking the output');
     // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
     const topLevel = (await readdir(staging, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() }));
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl, topLevel));
@@ -123,10 +129,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('check', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    // Against the live build (dist/ links to it), before the swap replaces it.
-    const changes = await diffDist(await realpath(outDir).catch(() => null), staging);
+    // Against the live build (dist/ links to it), before the swap replaces it; with the hashes of what it wrote.
+    const live = await realpath(outDir).catch(() => null);
+    const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: await readFileRecord(outDir, live) });
     phase('diff');
-    await swapIn(staging, outDir);
+    const target = await swapIn(staging, outDir);
+    writeFileRecord(outDir, target, record);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
@@ -137,6 +145,29 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
     throw e;
+  } finally {
+    await rm(docsDir, { recursive: true, force: true });
+  }
+}
+
+/** Renders the data documents and writes them with their variants into `dir`; times `render` and `write+compress`. */
+async function writeDocumentsAside(model: SiteModel, sinceWindowDays: number, dir: string, phases: Record<string, number>) {
+  let mark = performance.now();
+  const docs = renderDocuments(model, sinceWindowDays, { widgetScript: compileWidget() });
+  phases.render = Math.round(performance.now() - mark);
+  mark = performance.now();
+  const documents = await writeDocuments(dir, docs, 'best');
+  phases['write+compress'] = Math.round(performance.now() - mark);
+  return documents;
+}
+
+/** Moves every file under `from` to the same place under `to` (replacing what is there), folders made as needed. */
+async function moveInto(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      await mkdir(join(to, entry.name), { recursive: true });
+      await moveInto(join(from, entry.name), join(to, entry.name));
+    } else await rename(join(from, entry.name), join(to, entry.name));
   }
 }
 
