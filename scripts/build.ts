@@ -68,6 +68,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const options = buildOptionsFromEnv(process.env);
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
+  /** Resident memory (MB) at the end of each phase, and the CPU time (ms, every thread) up to it: for SHINGLE_BUILD_STATS. */
+  const memory: Record<string, number> = {};
+  const cpu: Record<string, number> = {};
   let mark = performance.now();
   // One progress phase per step (the helper shows one at a time): counted where the count is known
   // (pages compressed, documents written), a label only where it is not.
@@ -75,6 +78,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const phase = (name: string, next?: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
+    memory[name] = Math.round(process.memoryUsage.rss() / 2 ** 20);
+    const used = process.cpuUsage();
+    cpu[name] = Math.round((used.user + used.system) / 1000);
     mark = now;
     progress?.done();
     if (next) progress?.start(0, next);
@@ -140,7 +146,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
-      console.log(`BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}`);
+      console.log(
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+      );
     return manifest;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
