@@ -23,7 +23,7 @@ import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
-import { compressPages } from './lib/compress-pages.ts';
+import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
@@ -100,7 +100,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     documentsDone.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     await runAstro(staging);
     phase('pages');
-    const pageHashes = await compressPages(staging, progress);
+    // The live build (dist/ links to it) and the record of what it wrote: its variants of unchanged pages are
+    // reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is compressed), and it is what we diff against.
+    const live = await realpath(outDir).catch(() => null);
+    const previous = await readFileRecord(outDir, live);
+    const reuse = live && sharedCompressionCache() ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
+    const pageHashes = await compressPages(staging, progress, reuse);
     phase('compress-pages', 'writing the documents');
     const documents = await documentsDone;
     await moveInto(docsDir, staging);
@@ -135,12 +140,11 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     phase('check', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    // Against the live build (dist/ links to it), before the swap replaces it; with the hashes of what it wrote.
-    const live = await realpath(outDir).catch(() => null);
-    const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: await readFileRecord(outDir, live) });
+    // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
+    const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
     const target = await swapIn(staging, outDir);
-    writeFileRecord(outDir, target, record);
+    writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);

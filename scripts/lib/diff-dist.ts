@@ -53,26 +53,44 @@ export function fileRecordFile(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.files.json`);
 }
 
-/** Writes the record of `build` (the folder dist/ now links to) beside `outDir` (temporary name, then rename). */
-export function writeFileRecord(outDir: string, build: string, files: FileRecord): void {
-  writeFileAtomic(fileRecordFile(outDir), JSON.stringify({ version: FILE_RECORD_VERSION, build: basename(build), files: Object.fromEntries(files) }));
+/**
+ * Writes the record of `build` (the folder dist/ now links to) beside `outDir` (temporary name, then rename).
+ * `settings` names how its compressed variants were made (see compressPages): a variant is reused only under the same.
+ */
+export function writeFileRecord(outDir: string, build: string, files: FileRecord, settings = ''): void {
+  writeFileAtomic(
+    fileRecordFile(outDir),
+    JSON.stringify({ version: FILE_RECORD_VERSION, build: basename(build), settings, files: Object.fromEntries(files) }),
+  );
+}
+
+/** A build's record: its files and the settings its variants were made with. */
+export interface BuildRecord {
+  files: FileRecord;
+  settings: string;
 }
 
 /**
  * The record of `build` kept beside `outDir`, or an empty one when there is none, it is unreadable, or it
  * describes another build (a build swapped in by an older version, a crash between swap and record).
  */
-export async function readFileRecord(outDir: string, build: string | null): Promise<FileRecord> {
+export async function readFileRecord(outDir: string, build: string | null): Promise<BuildRecord> {
+  const none: BuildRecord = { files: new Map(), settings: '' };
   try {
-    if (build === null) return new Map();
-    const json = JSON.parse(await readFile(fileRecordFile(outDir), 'utf8')) as { version?: number; build?: string; files?: Record<string, unknown> };
-    if (json.version !== FILE_RECORD_VERSION || json.build !== basename(build) || typeof json.files !== 'object' || json.files === null)
-      return new Map();
+    if (build === null) return none;
+    const json = JSON.parse(await readFile(fileRecordFile(outDir), 'utf8')) as {
+      version?: number;
+      build?: string;
+      settings?: unknown;
+      files?: Record<string, unknown>;
+    };
+    if (json.version !== FILE_RECORD_VERSION || json.build !== basename(build) || typeof json.files !== 'object' || json.files === null) return none;
     const ok = (v: unknown): v is [number, number, string] =>
       Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number' && typeof v[2] === 'string' && /^[0-9a-f]{64}$/.test(v[2]);
-    return new Map(Object.entries(json.files).filter((e): e is [string, [number, number, string]] => ok(e[1])));
+    const files: FileRecord = new Map(Object.entries(json.files).filter((e): e is [string, [number, number, string]] => ok(e[1])));
+    return { files, settings: typeof json.settings === 'string' ? json.settings : '' };
   } catch {
-    return new Map();
+    return none;
   }
 }
 

@@ -28,7 +28,7 @@ describe('the record of the previous build (diff without reading it again)', () 
     writeFileSync(join(previous, 'a.html'), 'SAME');
     utimesSync(join(previous, 'a.html'), when, when);
     const next = tree({ 'a.html': 'same', 'b.html': 'new!', 'd.html': 'more' });
-    const { changes } = await compareDist(previous, next, { previousRecord: await readFileRecord(outDir, previous) });
+    const { changes } = await compareDist(previous, next, { previousRecord: (await readFileRecord(outDir, previous)).files });
     expect([changes.added, changes.changed, changes.removed, changes.unchanged]).toEqual([['d.html'], ['b.html'], ['c.html'], 1]);
     expect((await compareDist(previous, next)).changes.changed).toEqual(['a.html', 'b.html']); // without the record: read
   });
@@ -41,7 +41,7 @@ describe('the record of the previous build (diff without reading it again)', () 
     const t = statSync(join(previous, 'a.html')).mtime;
     utimesSync(join(previous, 'a.html'), t, new Date(t.getTime() + 5000)); // a later mtime whatever the clock's resolution
     const next = tree({ 'a.html': 'same' });
-    const { changes } = await compareDist(previous, next, { previousRecord: await readFileRecord(outDir, previous) });
+    const { changes } = await compareDist(previous, next, { previousRecord: (await readFileRecord(outDir, previous)).files });
     expect(changes.changed).toEqual(['a.html']);
   });
 
@@ -49,11 +49,11 @@ describe('the record of the previous build (diff without reading it again)', () 
     const previous = tree({ 'a.html': 'same' });
     const outDir = join(dirname(previous), 'dist-c');
     writeFileRecord(outDir, previous, (await compareDist(null, previous)).record);
-    expect((await readFileRecord(outDir, previous)).size).toBe(1);
-    expect((await readFileRecord(outDir, join(previous, 'other'))).size).toBe(0);
-    expect((await readFileRecord(outDir, null)).size).toBe(0);
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(1);
+    expect((await readFileRecord(outDir, join(previous, 'other'))).files.size).toBe(0);
+    expect((await readFileRecord(outDir, null)).files.size).toBe(0);
     writeFileSync(join(dirname(previous), '.dist-c.files.json'), '{"version":1,');
-    expect((await readFileRecord(outDir, previous)).size).toBe(0);
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(0);
   });
 
   it('takes the hashes of the bytes the build wrote instead of reading them', async () => {
