@@ -7,19 +7,18 @@ import { writeFileAtomic } from './write-file-atomic.ts';
 
 /** Every file under `dir` as a path relative to it (`/`-separated), with its size and modification time. */
 async function listTree(dir: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
-  const files = new Map<string, { size: number; mtimeMs: number }>();
+  const paths: string[] = [];
   const walk = async (sub: string) => {
     for (const entry of await readdir(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(rel);
-      else if (entry.isFile()) {
-        const { size, mtimeMs } = await stat(join(dir, rel));
-        files.set(rel, { size, mtimeMs });
-      }
+      else if (entry.isFile()) paths.push(rel);
     }
   };
   await walk('');
-  return files;
+  // All at once: the stats run on the libuv pool (a 100k-review build has over 6,000 files).
+  const stats = await Promise.all(paths.map((rel) => stat(join(dir, rel))));
+  return new Map(paths.map((rel, i) => [rel, { size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs }]));
 }
 
 const hashOf = async (file: string) =>
