@@ -105,11 +105,24 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const live = await realpath(outDir).catch(() => null);
     const previous = await readFileRecord(outDir, live);
     const reuse = live && sharedCompressionCache() ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
-    const pageHashes = await compressPages(staging, progress, reuse);
-    phase('compress-pages', 'writing the documents');
+    // The documents are checked against their schemas (JSON parsing on the main thread) while the pages are
+    // compressed (zlib on the libuv pool), in their own folder before they are moved in.
+    const compressed = compressPages(staging, progress, reuse);
+    compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
     const documents = await documentsDone;
+    const manifest = assembleManifest(
+      model,
+      options.SINCE_WINDOW_DAYS,
+      computeInputsHash(root, contentDir, options),
+      documents,
+      projectContentDir(relative(root, contentDir)),
+    );
+    const checking = performance.now();
+    await checkDist(docsDir, manifest);
+    phases.check = Math.round(performance.now() - checking);
+    const pageHashes = await compressed;
+    phase('compress-pages', 'writing the documents');
     await moveInto(docsDir, staging);
-    phase('documents', 'checking the output');
     // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
     const topLevel = (await readdir(staging, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() }));
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl, topLevel));
@@ -129,15 +142,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
         listen: process.env.NGINX_LISTEN ?? '8080',
       }),
     );
-    const manifest = assembleManifest(
-      model,
-      options.SINCE_WINDOW_DAYS,
-      computeInputsHash(root, contentDir, options),
-      documents,
-      projectContentDir(relative(root, contentDir)),
-    );
-    await checkDist(staging, manifest);
-    phase('check', 'comparing with the previous build');
+    phase('documents', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
