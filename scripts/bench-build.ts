@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { BuildChangesSchema, changedFileCount } from '../core/build/build-changes.ts';
 import { generateContent } from './lib/generate-content.ts';
 import { printTable } from './lib/bench/print-table.ts';
-import { changesFile } from './lib/diff-dist.ts';
+import { changesFile, fileRecordFile } from './lib/diff-dist.ts';
 import { buildsFolder } from './lib/swap-in.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -63,7 +63,8 @@ function timedBuild(
   const changes = BuildChangesSchema.parse(JSON.parse(readFileSync(changesFile(distDir), 'utf8')));
   const p = JSON.parse(/BUILD_PHASES (.*)/.exec(run.stdout)![1]!) as Record<string, number>;
   const s = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(1);
-  const phases = `${s(p.model)} / ${s(p.pages)} / ${s(p['compress-pages'])} / ${s((p.render ?? 0) + (p['write+compress'] ?? 0) + (p.check ?? 0) + (p.diff ?? 0))}`;
+  // The documents are written while Astro renders (in `pages`) and checked while the pages are compressed.
+  const phases = `${s(p.model)} / ${s(p.pages)} / ${s(p['compress-pages'])} / ${s((p.documents ?? 0) + (p.diff ?? 0))}`;
   return { seconds, rssMb: stats.maxRssMb, changed: changes.hadPrevious ? changedFileCount(changes) : 'all (no previous)', phases };
 }
 
@@ -98,7 +99,7 @@ function sizeRow(count: number | string, run: string, r: ReturnType<typeof timed
     'wall s': r.seconds.toFixed(1),
     'peak RSS MB': r.rssMb,
     'files changed': r.changed,
-    'model / pages / compress / rest s': r.phases,
+    'model / pages / compress+check / rest s': r.phases,
     'dist files': size.files,
     'dist MB': (size.total / 1e6).toFixed(1),
     target,
@@ -106,7 +107,8 @@ function sizeRow(count: number | string, run: string, r: ReturnType<typeof timed
 }
 
 function clean(distDir: string, cacheDir: string): void {
-  for (const p of [distDir, buildsFolder(distDir), changesFile(distDir), cacheDir]) rmSync(p, { recursive: true, force: true });
+  for (const p of [distDir, buildsFolder(distDir), changesFile(distDir), fileRecordFile(distDir), cacheDir])
+    rmSync(p, { recursive: true, force: true });
 }
 
 /**

@@ -23,10 +23,10 @@ import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
 import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
-import { compressPages } from './lib/compress-pages.ts';
+import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
-import { diffDist, writeChanges } from './lib/diff-dist.ts';
+import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { writeDocuments } from './lib/write-documents.ts';
@@ -68,6 +68,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const options = buildOptionsFromEnv(process.env);
   const contentDir = contentDirFromEnv(process.env, root);
   const phases: Record<string, number> = {};
+  /** Resident memory (MB) at the end of each phase, and the CPU time (ms, every thread) up to it: for SHINGLE_BUILD_STATS. */
+  const memory: Record<string, number> = {};
+  const cpu: Record<string, number> = {};
   let mark = performance.now();
   // One progress phase per step (the helper shows one at a time): counted where the count is known
   // (pages compressed, documents written), a label only where it is not.
@@ -75,6 +78,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const phase = (name: string, next?: string) => {
     const now = performance.now();
     phases[name] = Math.round(now - mark);
+    memory[name] = Math.round(process.memoryUsage.rss() / 2 ** 20);
+    const used = process.cpuUsage();
+    cpu[name] = Math.round((used.user + used.system) / 1000);
     mark = now;
     progress?.done();
     if (next) progress?.start(0, next);
@@ -84,15 +90,39 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
+  const docsDir = `${staging}.documents`;
+  await rm(docsDir, { recursive: true, force: true });
   try {
+    // The data documents need only the model: rendered and compressed (zlib on the libuv pool) into a folder of
+    // their own while Astro renders the pages on the main thread, then moved in once the pages are compressed
+    // (compressPages must not see them: they carry their own variants). Their phases are timed on their own.
+    const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
+    documentsDone.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     await runAstro(staging);
     phase('pages');
-    await compressPages(staging, progress);
-    phase('compress-pages', 'rendering the documents');
-    const docs = renderDocuments(model, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() });
-    phase('render');
-    const documents = await writeDocuments(staging, docs, 'best', progress);
-    phase('write+compress', 'checking the output');
+    // The live build (dist/ links to it) and the record of what it wrote: its variants of unchanged pages are
+    // reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is compressed), and it is what we diff against.
+    const live = await realpath(outDir).catch(() => null);
+    const previous = await readFileRecord(outDir, live);
+    const reuse = live && sharedCompressionCache() ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
+    // The documents are checked against their schemas (JSON parsing on the main thread) while the pages are
+    // compressed (zlib on the libuv pool), in their own folder before they are moved in.
+    const compressed = compressPages(staging, progress, reuse);
+    compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
+    const documents = await documentsDone;
+    const manifest = assembleManifest(
+      model,
+      options.SINCE_WINDOW_DAYS,
+      computeInputsHash(root, contentDir, options),
+      documents,
+      projectContentDir(relative(root, contentDir)),
+    );
+    const checking = performance.now();
+    await checkDist(docsDir, manifest);
+    phases.check = Math.round(performance.now() - checking);
+    const pageHashes = await compressed;
+    phase('compress-pages', 'writing the documents');
+    await moveInto(docsDir, staging);
     // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
     const topLevel = (await readdir(staging, { withFileTypes: true })).map((e) => ({ name: e.name, directory: e.isDirectory() }));
     await writeFile(join(staging, '_headers'), renderHeadersFile(model.baseUrl, topLevel));
@@ -112,31 +142,49 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
         listen: process.env.NGINX_LISTEN ?? '8080',
       }),
     );
-    const manifest = assembleManifest(
-      model,
-      options.SINCE_WINDOW_DAYS,
-      computeInputsHash(root, contentDir, options),
-      documents,
-      projectContentDir(relative(root, contentDir)),
-    );
-    await checkDist(staging, manifest);
-    phase('check', 'comparing with the previous build');
+    phase('documents', 'comparing with the previous build');
     // The manifest goes last: a dist/ without it is never loaded.
     await writeFile(join(staging, BUILD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-    // Against the live build (dist/ links to it), before the swap replaces it.
-    const changes = await diffDist(await realpath(outDir).catch(() => null), staging);
+    // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
+    const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
-    await swapIn(staging, outDir);
+    const target = await swapIn(staging, outDir);
+    writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
-      console.log(`BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}`);
+      console.log(
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+      );
     return manifest;
   } catch (e) {
     await rm(staging, { recursive: true, force: true });
     throw e;
+  } finally {
+    await rm(docsDir, { recursive: true, force: true });
+  }
+}
+
+/** Renders the data documents and writes them with their variants into `dir`; times `render` and `write+compress`. */
+async function writeDocumentsAside(model: SiteModel, sinceWindowDays: number, dir: string, phases: Record<string, number>) {
+  let mark = performance.now();
+  const docs = renderDocuments(model, sinceWindowDays, { widgetScript: compileWidget() });
+  phases.render = Math.round(performance.now() - mark);
+  mark = performance.now();
+  const documents = await writeDocuments(dir, docs, 'best');
+  phases['write+compress'] = Math.round(performance.now() - mark);
+  return documents;
+}
+
+/** Moves every file under `from` to the same place under `to` (replacing what is there), folders made as needed. */
+async function moveInto(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      await mkdir(join(to, entry.name), { recursive: true });
+      await moveInto(join(from, entry.name), join(to, entry.name));
+    } else await rename(join(from, entry.name), join(to, entry.name));
   }
 }
 

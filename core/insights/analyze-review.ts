@@ -1,20 +1,35 @@
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
-import { analyzeSentences, readMentions, type AnalyzedSentence, type AspectMention, type OpinionMass } from './analyze-text.ts';
+import { analyzeSentences, readMentions, type AspectMention, type OpinionMass } from './analyze-text.ts';
 import type { AspectLexicon } from './aspect-lexicon.ts';
 import type { AbsaModel } from './model/absa-model.ts';
 import { mentionsInTokens, type Mentions } from './extract-mentions.ts';
 import { quarterOf } from './quarter.ts';
 import { scoreTarget } from './score-target.ts';
+import type { ScoredSentence } from './scored-sentence.ts';
+import type { Span } from './split-sentences.ts';
+import type { Token } from './tokenize.ts';
 
 /** An aspect mention with its polarity decided. */
 export type ClassifiedMention = AspectMention;
+
+/** What the aggregations read of a token. */
+export type ReadToken = Pick<Token, 'norm' | 'start' | 'end' | 'word'>;
+
+/**
+ * What the aggregations read of a sentence: its span, its tokens, and each token's role, phrase start and
+ * clause. Narrower than the reader's `AnalyzedSentence` (no valences, boosts…), so the type checker proves
+ * the aggregations need nothing else — and the build's worker threads send and cache only these fields.
+ */
+export interface ReadSentence extends Span {
+  scored: Pick<ScoredSentence, 'role' | 'phrase' | 'clause'> & { tokens: readonly ReadToken[] };
+}
 
 /** Everything the aggregations need from one review, computed once. */
 export interface AnalyzedReview {
   review: Review;
   quarter: string;
-  sentences: AnalyzedSentence[];
+  sentences: ReadSentence[];
   mentions: ClassifiedMention[];
   /** Calibrated opinion mass per aspect (see `readMentions`): what the quantifier corrects into shares. */
   mass: OpinionMass;

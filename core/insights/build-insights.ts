@@ -39,8 +39,9 @@ export type ReviewAnalyzer = (review: Review, business: BusinessConfig, lexicon:
  * Builds /insights.json (all but the moderation record, which the site model adds) from verified, published reviews: aspect sentiment with trends and
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
  * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere. `analyze` must return
- * what `analyzeReview` would (the test fixtures, which build the same sample reviews dozens of times, pass a
- * memoized one); the aggregations only read its results.
+ * what `analyzeReview` would — at least the fields the `AnalyzedReview` type names (the test fixtures, which
+ * build the same sample reviews dozens of times, pass a memoized one; the build, the narrowed analyses its
+ * worker threads and cache send); the aggregations only read its results.
  */
 export function buildInsights(
   input: { business: BusinessConfig; reviews: Review[] },

@@ -1,18 +1,17 @@
 import { availableParallelism } from 'node:os';
-import { deserialize, serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { analyzeReview, type AnalyzedReview } from '../../core/insights/analyze-review.ts';
+import { analyzeReview } from '../../core/insights/analyze-review.ts';
 import type { ReviewAnalyzer } from '../../core/insights/build-insights.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
+import { type Analysis, decodeAnalysis, encodeAnalysis } from './analysis-codec.ts';
 import type { Progress } from './progress.ts';
 import { type AnalysisStore, PACK_ENTRIES, reviewKey } from './review-analysis-cache.ts';
 
 /** Below this many reviews to read, starting worker threads (each loads the engine) costs more than it saves. */
 const MIN_FOR_WORKERS = 2_000;
 
-type Analysis = Omit<AnalyzedReview, 'review'>;
 /** Heap limits of a worker thread (100k reviews: a worker's live data is under 150 MB). */
 const WORKER_OLD_SPACE_MB = 512;
 const WORKER_YOUNG_SPACE_MB = 16;
@@ -42,14 +41,14 @@ export interface AnalyzedReviews {
  * Reads every review once, before the site model is built: analyses of earlier builds are taken from the
  * store (content-addressed by engine, business and the review as published), the rest are computed on
  * worker threads — the reading is independent per review, so a cold build uses every core — and added to
- * the store. Both paths give exactly what `analyzeReview` returns (V8's serializer keeps every value, -0
- * and NaN included), so the output is byte-identical with or without reuse.
+ * the store. Both paths give the fields of what `analyzeReview` returns that the aggregations read, value for
+ * value (see encodeAnalysis), so the output is byte-identical with or without reuse.
  */
 export async function analyzeReviews(reviews: readonly Review[], business: BusinessConfig, options: AnalyzeReviewsOptions): Promise<AnalyzedReviews> {
   const keys = reviews.map((r) => reviewKey(r).toString('hex'));
   const wanted = new Set(keys);
   const prepared = new Map<string, Analysis>();
-  for (const [key, bytes] of (await options.store?.load(wanted)) ?? []) prepared.set(key, deserialize(bytes) as Analysis);
+  await options.store?.load(wanted, (key, bytes) => prepared.set(key, decodeAnalysis(bytes.toString('utf8'))));
   const reused = prepared.size;
   const missing: number[] = [];
   const scheduled = new Set<string>();
@@ -61,10 +60,10 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   options.progress?.start(missing.length, 'analysing reviews');
   let pending: [Buffer, Buffer][] = [];
   const flushes: Promise<void>[] = [];
-  const accept = (index: number, bytes: Buffer) => {
+  const accept = (index: number, text: string) => {
     const key = keys[index]!;
-    prepared.set(key, deserialize(bytes) as Analysis);
-    pending.push([Buffer.from(key, 'hex'), bytes]);
+    prepared.set(key, decodeAnalysis(text));
+    pending.push([Buffer.from(key, 'hex'), Buffer.from(text, 'utf8')]);
     if (pending.length >= PACK_ENTRIES) {
       flushes.push(options.store?.add(pending) ?? Promise.resolve());
       pending = [];
@@ -78,7 +77,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     const lexicon = compileAspectLexicon(business);
     list.forEach((review, j) => {
       const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
-      accept(missing[j]!, serialize(analysis));
+      accept(missing[j]!, encodeAnalysis(analysis));
     });
   } else {
     const share = Math.ceil(list.length / threads);
@@ -87,7 +86,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
         runWorker(
           business,
           list.slice(t * share, (t + 1) * share),
-          (j, bytes) => accept(missing[t * share + j]!, bytes),
+          (j, text) => accept(missing[t * share + j]!, text),
           options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
         ).catch((e: unknown) => {
           // A worker that failed (out of its heap, say) leaves its unread reviews to the main thread: slower, same result.
@@ -96,7 +95,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
           for (let j = t * share; j < Math.min(list.length, (t + 1) * share); j++) {
             if (prepared.has(keys[missing[j]!]!)) continue;
             const { review: _, ...analysis } = analyzeReview(list[j]!, business, lexicon);
-            accept(missing[j]!, serialize(analysis));
+            accept(missing[j]!, encodeAnalysis(analysis));
           }
         }),
       ),
@@ -105,15 +104,23 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   flushes.push(options.store?.add(pending) ?? Promise.resolve());
   await Promise.all(flushes);
   options.progress?.done();
+  // The model publishes the reviews again (equal objects, not the same ones): found by id, and taken when the
+  // fields the analysis reads (text, language, date; the business is checked as well) are the same strings —
+  // hashing every review's JSON a second time cost about 1.5 s of a 100k-review rebuild. Anything else is hashed.
+  const byId = new Map(reviews.map((r, i) => [r.id, i]));
   const analyzer: ReviewAnalyzer = (review, b, lexicon) => {
-    const known = b === business ? prepared.get(reviewKey(review).toString('hex')) : undefined;
+    if (b !== business) return analyzeReview(review, b, lexicon);
+    const i = byId.get(review.id);
+    const first = i === undefined ? undefined : reviews[i]!;
+    const same = first !== undefined && first.text === review.text && first.language === review.language && first.date === review.date;
+    const known = prepared.get(same ? keys[i!]! : reviewKey(review).toString('hex'));
     return known ? { review, ...known } : analyzeReview(review, b, lexicon);
   };
   return { analyzer, keys: wanted, reused, analysed: list.length };
 }
 
-/** One worker thread over `reviews`; `onResult(j, bytes)` for the j-th, in order. */
-function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, bytes: Buffer) => void, heapMb: number): Promise<void> {
+/** One worker thread over `reviews`; `onResult(j, text)` for the j-th (encodeAnalysis), in order. */
+function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, text: string) => void, heapMb: number): Promise<void> {
   if (reviews.length === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), {
@@ -123,8 +130,8 @@ function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: nu
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MB },
     });
     let received = 0;
-    worker.on('message', ({ start, batch }: { start: number; batch: Uint8Array[] }) => {
-      batch.forEach((u8, k) => onResult(start + k, Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength)));
+    worker.on('message', ({ start, batch }: { start: number; batch: string[] }) => {
+      batch.forEach((text, k) => onResult(start + k, text));
       received += batch.length;
     });
     worker.once('error', reject);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { z } from 'zod';
@@ -40,40 +41,54 @@ export function checkAtom(xml: string): string[] {
   return problems;
 }
 
-function checkVariants(doc: ManifestDocument, identity: Buffer, gz: Buffer, br: Buffer): string[] {
+// On the libuv pool: one document's variants decompress while the main thread parses another's JSON.
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
+
+async function checkVariants(doc: ManifestDocument, identity: Buffer, gz: Buffer, br: Buffer): Promise<string[]> {
   const problems: string[] = [];
   const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
   if (sha(identity) !== doc.identity.sha256) problems.push('identity bytes differ from the manifest');
-  if (!gunzipSync(gz).equals(identity)) problems.push('gzip variant does not decompress to the document');
-  if (!brotliDecompressSync(br).equals(identity)) problems.push('brotli variant does not decompress to the document');
+  const [plain, decoded] = await Promise.all([gunzipAsync(gz), brotliDecompressAsync(br)]);
+  if (!plain.equals(identity)) problems.push('gzip variant does not decompress to the document');
+  if (!decoded.equals(identity)) problems.push('brotli variant does not decompress to the document');
   return problems;
 }
 
-/** Validates every document of a build against its schema; throws listing every mismatch. */
-export async function checkDist(distDir: string, manifest: BuildManifest): Promise<void> {
+/** The problems of one document: its variants, then its content (schema, Atom, widget script). */
+async function checkDocument(distDir: string, doc: ManifestDocument): Promise<string[]> {
+  const [identity, gz, br] = await Promise.all([doc.identity, doc.gzip, doc.br].map((f) => readFile(join(distDir, f.file))));
+  const at = (p: string) => `${doc.path}: ${p}`;
+  const variants = checkVariants(doc, identity!, gz!, br!);
   const problems: string[] = [];
-  for (const doc of manifest.documents) {
-    const [identity, gz, br] = await Promise.all([doc.identity, doc.gzip, doc.br].map((f) => readFile(join(distDir, f.file))));
-    const at = (p: string) => `${doc.path}: ${p}`;
-    problems.push(...checkVariants(doc, identity!, gz!, br!).map(at));
-    const text = identity!.toString('utf8');
-    if (doc.kind === 'atom') {
-      problems.push(...checkAtom(text).map(at));
-      continue;
-    }
-    if (doc.kind === 'widget-script') {
-      problems.push(...checkWidgetScript(text, gz!.length).map(at));
-      continue;
-    }
+  const text = identity!.toString('utf8');
+  if (doc.kind === 'atom') problems.push(...checkAtom(text).map(at));
+  else if (doc.kind === 'widget-script') problems.push(...checkWidgetScript(text, gz!.length).map(at));
+  else {
     const schema = SCHEMAS[doc.kind];
     const json: unknown = JSON.parse(text);
     if (doc.kind === 'openapi' && (json as { openapi?: string }).openapi !== '3.1.0') problems.push(at('openapi must be 3.1.0'));
-    if (!schema) continue;
-    const result = schema.safeParse(json);
-    if (!result.success) {
-      problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
-    }
+    const result = schema?.safeParse(json);
+    if (result && !result.success) problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
   }
+  return [...(await variants).map(at), ...problems];
+}
+
+/** Documents checked at once: their decompression (libuv pool) overlaps the JSON parsing on the main thread. */
+const LANES = 3;
+
+/** Validates every document of a build against its schema; throws listing every mismatch (in manifest order). */
+export async function checkDist(distDir: string, manifest: BuildManifest): Promise<void> {
+  const found: string[][] = new Array(manifest.documents.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < manifest.documents.length) {
+      const i = next++;
+      found[i] = await checkDocument(distDir, manifest.documents[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
+  const problems = found.flat();
   if (problems.length > 0) throw new Error(`dist check failed (${problems.length}):\n${problems.slice(0, 50).join('\n')}`);
 }
 

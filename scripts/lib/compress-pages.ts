@@ -1,6 +1,8 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { compress } from './write-documents.ts';
+import { copyFile, link, lstat, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { extname, join, relative, sep } from 'node:path';
+import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documents.ts';
+import type { FileRecord } from './diff-dist.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
 
@@ -10,6 +12,42 @@ const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
 const MIN_BYTES = 256;
 /** The archive pages (`reviews/page/N/`, `reviews/YYYY-MM/`), compressed at ARCHIVE_BROTLI_QUALITY. */
 const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
+
+/**
+ * How the variants of pages are made: reused from the previous build only when it made them the same way
+ * (these levels, this zlib and brotli), so a rebuild's bytes are those of a cold build.
+ */
+export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
+
+/** The previous build (the folder dist/ links to) and its record, whose unchanged pages' variants are reused. */
+export interface PreviousPages {
+  dir: string;
+  record: FileRecord;
+  settings: string;
+}
+
+/**
+ * The previous build's variants of a page whose bytes it had too: linked (or copied) into `outDir` when their size
+ * and modification time are still those recorded when that build wrote them (builds are never changed once live).
+ * Returns their hashes, or null (then the page is compressed as usual).
+ */
+async function reusePrevious(previous: PreviousPages | undefined, rel: string, sha: string, file: string): Promise<[string, string] | null> {
+  if (!previous || previous.settings !== PAGE_VARIANT_SETTINGS || previous.record.get(rel)?.[2] !== sha) return null;
+  const variants = [`${rel}.gz`, `${rel}.br`].map((v) => [v, previous.record.get(v)] as const);
+  for (const [v, kept] of variants) {
+    const st = kept && (await lstat(join(previous.dir, v)).catch(() => null));
+    if (!kept || !st?.isFile() || st.size !== kept[0] || st.mtimeMs !== kept[1]) return null;
+  }
+  try {
+    for (const [v] of variants) {
+      const to = `${file}${v.slice(rel.length)}`;
+      await link(join(previous.dir, v), to).catch(() => copyFile(join(previous.dir, v), to));
+    }
+  } catch {
+    return null; // the previous build removed meanwhile (a build running at the same time): compressed as usual
+  }
+  return [variants[0]![1]![2], variants[1]![1]![2]];
+}
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -23,21 +61,33 @@ async function* walk(dir: string): AsyncGenerator<string> {
  * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
  * documents get theirs from writeDocuments), so the sidecar — and any web server with a
  * gzip_static-like option — serves them compressed without compressing per request. Four at a time:
- * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the file count; `progress`
- * counts the files (a cold 100k-review build spends most of its time here).
+ * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the SHA-256 of every file it
+ * read or wrote (path relative to `outDir`, `/`-separated), so comparing with the previous build reads none of
+ * them again; `progress` counts the files (a cold 100k-review build spends most of its time here).
  */
-export async function compressPages(outDir: string, progress?: Progress): Promise<number> {
+export async function compressPages(outDir: string, progress?: Progress, previous?: PreviousPages): Promise<Map<string, string>> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
   progress?.start(files.length, 'compressing pages');
+  const hashes = new Map<string, string>();
+  const relOf = (file: string) => relative(outDir, file).split(sep).join('/');
+  const note = (file: string, bytes: Buffer) => hashes.set(relOf(file), createHash('sha256').update(bytes).digest('hex'));
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
       const body = await readFile(file);
-      if (body.length >= MIN_BYTES) {
+      note(file, body);
+      const rel = relOf(file);
+      const reused = body.length >= MIN_BYTES ? await reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
+      if (reused) {
+        hashes.set(`${rel}.gz`, reused[0]);
+        hashes.set(`${rel}.br`, reused[1]);
+      } else if (body.length >= MIN_BYTES) {
         const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        note(`${file}.gz`, gz);
+        note(`${file}.br`, br);
       }
       progress?.tick();
     }
@@ -46,5 +96,5 @@ export async function compressPages(outDir: string, progress?: Progress): Promis
   // pool), so more than one lane per core keeps both cores busy; a miss compresses on the pool either way.
   await Promise.all([worker(), worker(), worker(), worker()]);
   progress?.done();
-  return files.length;
+  return hashes;
 }

@@ -28,6 +28,8 @@ export async function prepareSiteModel(progress?: Progress): Promise<{ model: Si
   const dir = analysisCacheDir();
   const store = dir === null ? null : createAnalysisStore(dir, engineKey(content.business));
   const analyzed = await analyzeReviews(reviews, content.business, { store, progress });
+  // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
+  progress?.start(0, 'building the insights');
   const model = buildSiteModel(content, BASE_URL, {
     extractMentions: extract,
     buildInsights: (input) => buildInsights(input, analyzed.analyzer),

@@ -16,7 +16,8 @@ export function analysisCacheDir(env: NodeJS.ProcessEnv = process.env): string |
 }
 
 const root = resolve(import.meta.dirname, '../..');
-const MAGIC = Buffer.from('SHINGLE-ANALYSES-1\n');
+/** Version 2: entries are encodeAnalysis's JSON text (version 1 held V8-serialized full analyses). */
+const MAGIC = Buffer.from('SHINGLE-ANALYSES-2\n');
 const KEY_BYTES = 32;
 /** Entries per pack file: a pack is read whole, so this bounds the memory a read adds (~4 KB an entry). */
 export const PACK_ENTRIES = 5_000;
@@ -50,7 +51,7 @@ function coreSourceHash(): string {
  */
 export function engineKey(business: BusinessConfig): string {
   return createHash('sha256')
-    .update(`analysis 1|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
+    .update(`analysis 2|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
     .update(JSON.stringify(business))
     .digest('hex');
 }
@@ -61,8 +62,12 @@ export function reviewKey(review: Review): Buffer {
 }
 
 export interface AnalysisStore {
-  /** Serialized analyses found for the keys asked (hex key → bytes); never throws (a bad pack is skipped). */
-  load(wanted: ReadonlySet<string>): Promise<Map<string, Buffer>>;
+  /**
+   * Calls `take(key, bytes)` once for each key asked that is found (hex key, the encoded analysis), pack by pack,
+   * so the caller decodes as it goes and never holds every pack's bytes at once; never throws (a bad pack is
+   * skipped). Resolves to the number of entries found.
+   */
+  load(wanted: ReadonlySet<string>, take: (key: string, bytes: Buffer) => void): Promise<number>;
   /** Adds entries as one more pack (temporary name, then rename). */
   add(entries: ReadonlyArray<[Buffer, Buffer]>): Promise<void>;
   /** After a build: rewrites the packs when over half of their bytes are no longer used (or there are too many), and removes old engines. */
@@ -125,22 +130,25 @@ export function createAnalysisStore(dir: string, engine: string): AnalysisStore 
   let held = 0;
   let added = 0;
   return {
-    async load(wanted) {
-      const found = new Map<string, Buffer>();
+    async load(wanted, take) {
+      const found = new Set<string>();
       try {
-        if (!(await own())) return found;
+        if (!(await own())) return 0;
         const now = new Date();
         await utimes(folder, now, now).catch(() => undefined);
         for (const name of await packs()) {
           const entries = decodePack(await readFile(join(folder, name)).catch(() => Buffer.alloc(0)));
           held += entries?.length ?? 0;
-          // Copied out of the pack's buffer, so the pack itself can be freed.
-          for (const [key, bytes] of entries ?? []) if (wanted.has(key) && !found.has(key)) found.set(key, Buffer.from(bytes));
+          for (const [key, bytes] of entries ?? []) {
+            if (!wanted.has(key) || found.has(key)) continue;
+            found.add(key);
+            take(key, bytes);
+          }
         }
       } catch {
-        // Unreadable folder: nothing cached.
+        // Unreadable folder: nothing (more) cached.
       }
-      return found;
+      return found.size;
     },
     async add(entries) {
       if (entries.length === 0) return;

@@ -25,10 +25,13 @@ export function brotliQuality(bytes: number, archive = false): number {
 /**
  * Brotli quality of the archive pages (numbered listing pages and month pages): thousands of them at 100k
  * reviews, each compressed once (the compression cache keeps them, and their bytes no longer change when
- * reviews are added). Quality 10 takes 2.6 times less CPU than 11 for 3% more bytes (the 99 pages of a
- * 1,000-review build: 2.96 → 1.14 s of CPU, 497,758 → 512,477 bytes), which is most of a cold build's time.
+ * reviews are added), but all of them in a cold build. Qualities 10 and 11 run a much slower optimal parser:
+ * the 196 listing pages of a 10,000-review build (10.1 MB) take 12.96 s of CPU at 11 (1,344,612 bytes), 3.23 s
+ * at 10 (1,383,292), 2.31 s at 9 and 0.21 s at 8 (1,503,536 bytes: +8.7%, about 600 bytes a page). Quality 8
+ * made a cold 100k-review build's page compression several times faster, for that size cost on pages a
+ * visitor rarely opens (the home page and the other pages stay at 11).
  */
-export const ARCHIVE_BROTLI_QUALITY = 10;
+export const ARCHIVE_BROTLI_QUALITY = 8;
 
 /**
  * The gzip (level 9) and brotli variants of a body. Every body goes through the machine's compression cache,

@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
+import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.ts';
+import { buildInsights } from '../../../../core/insights/build-insights.ts';
+import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
+import { publishReviews } from '../../../../core/model/publish-reviews.ts';
+import { decodeAnalysis, encodeAnalysis } from '../../../../scripts/lib/analysis-codec.ts';
+import { readContentDir } from '../../../../site/lib/read-content-dir.ts';
+
+const content = readContentDir(resolve(import.meta.dirname, '../../../../content'));
+const business = content.business;
+const reviews = publishReviews(content.records, business, 'http://localhost:4321', extractMentions).reviews;
+const lexicon = compileAspectLexicon(business);
+
+describe('analysis codec (what the build sends from its worker threads and caches)', () => {
+  it('keeps the floats JSON cannot hold: -0, NaN and the infinities come back exactly', () => {
+    const { review: _, ...analysis } = analyzeReview(reviews.find((r) => r.text.length > 80)!, business, lexicon);
+    const odd = { ...analysis, mass: [-0, Number.NaN, Infinity, -Infinity, 0.1, ...analysis.mass], sentenceScores: [-0, ...analysis.sentenceScores] };
+    odd.mentions = [{ ...analysis.mentions[0]!, score: -0, confidence: Number.NaN }, ...analysis.mentions];
+    const back = decodeAnalysis(encodeAnalysis(odd));
+    expect(back.mass.slice(0, 5)).toStrictEqual([-0, Number.NaN, Infinity, -Infinity, 0.1]);
+    expect(Object.is(back.sentenceScores[0], -0)).toBe(true);
+    expect(Object.is(back.mentions[0]!.score, -0)).toBe(true);
+    expect(back.mentions[0]!.confidence).toBeNaN();
+    expect(back.mentions.slice(1)).toStrictEqual(analysis.mentions);
+  });
+
+  it('leaves out the reader-only fields (valences, boosts, token flags)', () => {
+    const { review: _, ...analysis } = analyzeReview(reviews.find((r) => r.text.length > 80)!, business, lexicon);
+    const text = encodeAnalysis(analysis);
+    for (const field of ['valence', 'boost', 'immune', 'afterContrast', 'capital', 'quoted']) expect(text).not.toContain(`"${field}"`);
+    expect(text.length).toBeLessThan(JSON.stringify(analysis).length * 0.8);
+  });
+
+  it('insights built from decoded analyses are exactly those built by the engine itself', () => {
+    const decoded = (review: (typeof reviews)[number]) => {
+      const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
+      return { review, ...decodeAnalysis(encodeAnalysis(analysis)) };
+    };
+    expect(buildInsights({ business, reviews }, decoded)).toStrictEqual(buildInsights({ business, reviews }));
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compressPages, PAGE_VARIANT_SETTINGS } from '../../../../scripts/lib/compress-pages.ts';
+import { compareDist } from '../../../../scripts/lib/diff-dist.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-cp-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const page = (n: number) => `<!doctype html><title>Page ${n}</title>${'<li>The crew cleaned up every nail.</li>'.repeat(20 + n)}`;
+let builds = 0;
+/** A build folder with these pages at `reviews/page/N/index.html`, compressed (reusing `previous` when given). */
+async function build(pages: Record<number, string>, previous?: { dir: string; settings?: string }) {
+  const dir = join(scratch, `b${builds++}`);
+  for (const [n, html] of Object.entries(pages)) {
+    mkdirSync(join(dir, `reviews/page/${n}`), { recursive: true });
+    writeFileSync(join(dir, `reviews/page/${n}/index.html`), html);
+  }
+  const record = previous && (await compareDist(null, previous.dir)).record;
+  const reuse = previous && { dir: previous.dir, record: record!, settings: previous.settings ?? PAGE_VARIANT_SETTINGS };
+  await compressPages(dir, undefined, reuse);
+  return dir;
+}
+const ino = (dir: string, n: number) => statSync(join(dir, `reviews/page/${n}/index.html.br`)).ino;
+const decodes = (dir: string, n: number, html: string) =>
+  brotliDecompressSync(readFileSync(join(dir, `reviews/page/${n}/index.html.br`))).toString() === html &&
+  gunzipSync(readFileSync(join(dir, `reviews/page/${n}/index.html.gz`))).toString() === html;
+
+describe('compressPages reuses the previous build’s variants of unchanged pages', () => {
+  it('links the variants of a page whose bytes are unchanged, compresses a changed one', async () => {
+    const first = await build({ 1: page(1), 2: page(2) });
+    const next = await build({ 1: page(1), 2: page(22) }, { dir: first });
+    expect(ino(next, 1)).toBe(ino(first, 1));
+    expect(ino(next, 2)).not.toBe(ino(first, 2));
+    expect(decodes(next, 1, page(1)) && decodes(next, 2, page(22))).toBe(true);
+  });
+
+  it('not when the variants were made with other settings', async () => {
+    const first = await build({ 1: page(1) });
+    const next = await build({ 1: page(1) }, { dir: first, settings: 'pages 0|gzip 6' });
+    expect(ino(next, 1)).not.toBe(ino(first, 1));
+  });
+
+  it('not when a previous variant changed after it was recorded: the page is compressed again', async () => {
+    const first = await build({ 1: page(1) });
+    const record = (await compareDist(null, first)).record;
+    const br = join(first, 'reviews/page/1/index.html.br');
+    writeFileSync(br, Buffer.alloc(statSync(br).size)); // same size, other bytes, a later time
+    utimesSync(br, new Date(), new Date(Date.now() + 5000));
+    const dir = join(scratch, 'changed');
+    mkdirSync(join(dir, 'reviews/page/1'), { recursive: true });
+    writeFileSync(join(dir, 'reviews/page/1/index.html'), page(1));
+    await compressPages(dir, undefined, { dir: first, record, settings: PAGE_VARIANT_SETTINGS });
+    expect(ino(dir, 1)).not.toBe(ino(first, 1));
+    expect(decodes(dir, 1, page(1))).toBe(true);
+  });
+});
