@@ -350,6 +350,23 @@ export function chooseQuoteThreshold(
   return best;
 }
 
+/** The strictest precision a threshold may be chosen for (a step of `TARGET_STEP` at a time from QUOTE_PRECISION). */
+const MAX_TARGET = 0.99;
+const TARGET_STEP = 0.005;
+
+/**
+ * The precision to choose the threshold for, so that quotes are QUOTE_PRECISION right on a writer the
+ * threshold was not chosen on: a threshold chosen for 95% on some writers is optimistic for the next one
+ * (`validateQuoteRule`), so the aim is raised until the rule, chosen on all writers but one and judged on
+ * that one, in turn for each, reaches QUOTE_PRECISION. Decided on the training writers only.
+ */
+export function chooseQuoteTarget(claims: readonly Claim[]): number {
+  for (let target = QUOTE_PRECISION; target < MAX_TARGET; target = round4(target + TARGET_STEP)) {
+    if (validateQuoteRule(claims, target).heldOutPrecision >= QUOTE_PRECISION) return target;
+  }
+  return MAX_TARGET;
+}
+
 /**
  * How the threshold rule does on a writer it was not chosen on: for each writer, a threshold is chosen
  * on the others' claims and judged on that writer's; the pooled precision and how many claims it kept.

@@ -10,6 +10,7 @@ import { featureFingerprint } from '../../core/insights/model/feature-fingerprin
 import type { CorpusItem } from './absa-corpus.ts';
 import {
   calibratedClaim,
+  chooseQuoteTarget,
   chooseQuoteThreshold,
   fitClaimCalibration,
   claimsOf,
@@ -59,7 +60,8 @@ export function trainReader(
     const own = claims.filter((c) => c.polarity === polarity);
     const claim = fitClaimCalibration(own);
     const calibrated = own.map((c) => calibratedClaim(c, claim));
-    return { claim, validation: validateQuoteRule(calibrated), ...chooseQuoteThreshold(calibrated) };
+    const target = chooseQuoteTarget(calibrated);
+    return { claim, target, validation: validateQuoteRule(calibrated, target), ...chooseQuoteThreshold(calibrated, target) };
   };
   const positive = side('positive');
   const negative = side('negative');
@@ -80,6 +82,8 @@ export function trainReader(
       claim: { positive: positive.claim, negative: negative.claim },
       threshold: { positive: round4(positive.threshold), negative: round4(negative.threshold) },
       measured: {
+        positiveTarget: positive.target,
+        negativeTarget: negative.target,
         positiveHeldOutPrecision: positive.validation.heldOutPrecision,
         positiveHeldOutKept: positive.validation.heldOutKept,
         negativeHeldOutPrecision: negative.validation.heldOutPrecision,
