@@ -1,21 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempTrees } from '../../../helpers/temp-tree.ts';
 import { diffDist } from '../../../../scripts/lib/diff-dist.ts';
 
-const temps: string[] = [];
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shingle-diff-'));
-  temps.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const tree = useTempTrees('shingle-diff-');
 
 describe('diffDist', () => {
   it('compares two folders by content, every encoding a file of its own', async () => {

@@ -1,21 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempTrees } from '../../../helpers/temp-tree.ts';
 import { compareDist, readFileRecord, writeFileRecord } from '../../../../scripts/lib/diff-dist.ts';
 
-const temps: string[] = [];
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shingle-record-'));
-  temps.push(dir);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
+const tree = useTempTrees('shingle-record-');
 
 describe('the record of the previous build (diff without reading it again)', () => {
   it('compares by the recorded hashes: none of the previous build’s files is read', async () => {
