@@ -13,7 +13,7 @@ const EngineOutputSchema = InsightsDocumentSchema.omit({ moderation: true });
 const CORPUS = `
 2024-01-15 5 Marco and his crew put on a new roof after the hail damage. They showed up on time and cleaned up every nail. The insurance claim was easy because Priya handled the adjuster.
 2024-02-03 4 Hail damage on the north side. Priya dealt with our insurance company and got the claim approved. The crew finished the new roof in one day.
-2024-03-20 2 The crew was friendly but we found nails in the driveway for a week. Nobody called us back about it.
+2024-03-20 2 The crew was friendly, but we found nails in the driveway for a week afterwards and nobody came back to clean up. Nobody called us back about it.
 2024-04-11 5 Tomasz fixed the skylight leak in an hour. No leaks since! He explained everything.
 2024-05-02 1 The leak came back after the first heavy rain and they never came back to fix it. Terrible communication.
 2024-05-30 5
