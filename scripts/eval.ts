@@ -157,10 +157,10 @@ function evaluateCorpusTest(): void {
   console.log(`detection (aspect only)      ${prf(s.aspectsOnly)}`);
 }
 
-function evaluateInsightsOnCorpus(): void {
+async function evaluateInsightsOnCorpus(): Promise<void> {
   const path = join(root, 'data/absa/corpus.jsonl');
   if (!existsSync(path) || !model.rates) return void console.log('\n## insights\nskipped: no corpus, or a model without measured rates');
-  evaluateInsights(readCorpus(path, 'train'), readCorpus(path, 'test'), lexicon, model);
+  await evaluateInsights(readCorpus(path, 'train'), readCorpus(path, 'test'), business, model);
 }
 
 function evaluateGenerated(count: number): void {
@@ -189,7 +189,7 @@ if (values.dev) {
   process.exit(0);
 }
 // Each section prints when it is done; the progress line (stderr) says which one is running.
-const sections: [string, () => void][] = [
+const sections: [string, () => void | Promise<void>][] = [
   ['by-writer test split', evaluateCorpusTest],
   ['insights', evaluateInsightsOnCorpus],
   ...(
@@ -219,7 +219,7 @@ const sections: [string, () => void][] = [
 ];
 progress.start(sections.length, 'evaluating');
 for (const [, run] of sections) {
-  run();
+  await run();
   progress.tick();
 }
 progress.done();

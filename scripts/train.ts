@@ -103,7 +103,7 @@ if (values.cv !== undefined) {
   );
   crossValidate(k, grid, list('thresholds', [0.3]), list('vetoes', [0.1]), list('trusts', [0.5]));
 } else {
-  const trained = trainReader(items, lexicon, DEFAULT_HYPER, digest, createProgress({ quiet: values.quiet ?? false }));
+  const trained = await trainReader(items, business, DEFAULT_HYPER, digest, createProgress({ quiet: values.quiet ?? false }));
   const text = stableJson(trained.weights);
   if (values.check) {
     const same = readFileSync(outPath, 'utf8') === text;

@@ -7,7 +7,7 @@
  */
 import { analyzeSentences, readMentions, type AspectMention } from '../../core/insights/analyze-text.ts';
 import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
-import { loadModel, type AbsaModel, type ClaimCalibration } from '../../core/insights/model/absa-model.ts';
+import { loadModel, type AbsaModel, type AbsaWeights, type ClaimCalibration } from '../../core/insights/model/absa-model.ts';
 import { calibrateMention, calibratePolarity, IDENTITY_CALIBRATION, logit, type Calibration } from '../../core/insights/model/calibration.ts';
 import type { AspectRates, BinaryRates } from '../../core/insights/quantify/binary-rates.ts';
 import { clopperPearsonLower } from '../../core/insights/quantify/clopper-pearson.ts';
@@ -19,7 +19,9 @@ import { readAspects } from '../../core/insights/read-aspects.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
 import type { CorpusItem } from './absa-corpus.ts';
 import { expectedCalibrationError, fitLogistic, fitPlatt, fitTemperature } from './fit-calibration.ts';
-import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
+import type { Hyper } from './train-absa-model.ts';
+import { trainModels } from './train-models.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 
 /** A model that never saw `writer`, and that writer's sentences. */
 export interface Fold {
@@ -28,27 +30,26 @@ export interface Fold {
   items: CorpusItem[];
 }
 
-/** Trains one fold per writer (sorted, so the result does not depend on corpus order). */
-export function trainFolds(
+/**
+ * Trains one fold per writer (sorted, so the result does not depend on corpus order) — and, with `shipped`,
+ * the model on every writer too, in the same pool of threads (`npm run train` needs both).
+ */
+export async function trainFolds(
   items: readonly CorpusItem[],
+  business: Pick<BusinessConfig, 'aspects'>,
   aspects: readonly string[],
-  lexicon: AspectLexicon,
   hyper: Hyper,
-  onFold: () => void = () => {},
-): Fold[] {
+  onModel: () => void = () => {},
+  shipped?: { corpusDigest: string },
+): Promise<{ folds: Fold[]; shipped: AbsaWeights | null }> {
   const writers = [...new Set(items.map((it) => it.writer))].sort();
-  return writers.map((writer) => {
-    const model = loadModel(
-      trainAbsaModel(
-        items.filter((it) => it.writer !== writer),
-        aspects,
-        lexicon,
-        hyper,
-      ),
-    );
-    onFold();
-    return { writer, model, items: items.filter((it) => it.writer === writer) };
-  });
+  const jobs = writers.map((writer) => ({ items: items.filter((it) => it.writer !== writer) }));
+  const weights = await trainModels(shipped ? [{ items, corpusDigest: shipped.corpusDigest }, ...jobs] : jobs, business, aspects, hyper, onModel);
+  const own = shipped ? weights.slice(1) : weights;
+  return {
+    folds: writers.map((writer, i) => ({ writer, model: loadModel(own[i]), items: items.filter((it) => it.writer === writer) })),
+    shipped: shipped ? weights[0]! : null,
+  };
 }
 
 /** The gold polarity of each aspect an item is labelled with. */

@@ -7,7 +7,8 @@
  * of the quotes with its lower bound. Prints figures only: the test texts are never shown.
  */
 import { analyzeSentences, readMentions } from '../../core/insights/analyze-text.ts';
-import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { AbsaModel } from '../../core/insights/model/absa-model.ts';
 import type { AspectRates } from '../../core/insights/quantify/binary-rates.ts';
 import { estimateShares, type ShareEstimates } from '../../core/insights/quantify/estimate-shares.ts';
@@ -50,9 +51,15 @@ interface Setting {
   cases: { target: HeldOutReading[]; rates: Record<string, AspectRates>; shiftSd: number; evalRates: ReturnType<typeof ratesForEval> }[];
 }
 
-export function evaluateInsights(train: readonly CorpusItem[], test: readonly CorpusItem[], lexicon: AspectLexicon, shipped: AbsaModel): void {
+export async function evaluateInsights(
+  train: readonly CorpusItem[],
+  test: readonly CorpusItem[],
+  business: Pick<BusinessConfig, 'aspects'>,
+  shipped: AbsaModel,
+): Promise<void> {
+  const lexicon = compileAspectLexicon(business);
   const aspects = [...lexicon.labels.keys()];
-  const folds = trainFolds(train, aspects, lexicon, DEFAULT_HYPER);
+  const { folds } = await trainFolds(train, business, aspects, DEFAULT_HYPER);
   const fit = fitReaderCalibration(folds, lexicon);
   const oof = readHeldOut(folds, lexicon, fit.calibration);
   const testRows: HeldOutReading[] = test.map((item) => ({

@@ -4,7 +4,8 @@
  * calibration, the rates the quantifier corrects with, and the quote thresholds — and the fingerprint
  * of the feature definitions. Deterministic for the same corpus.
  */
-import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { AbsaWeights } from '../../core/insights/model/absa-model.ts';
 import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
 import type { CorpusItem } from './absa-corpus.ts';
@@ -25,7 +26,7 @@ import {
   type CalibrationFit,
 } from './cross-fit-reader.ts';
 import type { Progress } from './progress.ts';
-import { trainAbsaModel, type Hyper } from './train-absa-model.ts';
+import type { Hyper } from './train-absa-model.ts';
 
 /** Version of the weights document with calibration, rates and quote thresholds. */
 const READER_VERSION = 2;
@@ -40,18 +41,18 @@ export interface TrainedReader {
 }
 
 /** Trains and measures the reader (see the module comment); `progress` hears of each of the 1 + writers models trained. */
-export function trainReader(
+export async function trainReader(
   items: readonly CorpusItem[],
-  lexicon: AspectLexicon,
+  business: Pick<BusinessConfig, 'aspects'>,
   hyper: Hyper,
   corpusDigest: string,
   progress?: Pick<Progress, 'start' | 'tick' | 'done'>,
-): TrainedReader {
+): Promise<TrainedReader> {
+  const lexicon = compileAspectLexicon(business);
   const aspects = [...lexicon.labels.keys()];
   progress?.start(1 + new Set(items.map((it) => it.writer)).size, 'training');
-  const layers = trainAbsaModel(items, aspects, lexicon, hyper, corpusDigest);
-  progress?.tick();
-  const folds = trainFolds(items, aspects, lexicon, hyper, () => progress?.tick());
+  const { folds, shipped } = await trainFolds(items, business, aspects, hyper, () => progress?.tick(), { corpusDigest });
+  const layers = shipped!;
   progress?.done();
   const fit = fitReaderCalibration(folds, lexicon);
   const readings = readHeldOut(folds, lexicon, fit.calibration);
