@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongFirstSequencer } from './tests/helpers/long-first-sequencer.ts';
 
 // Three projects so each layer can be run alone (npm run test:unit / test:integration / test:e2e);
 // `npm test` runs lint, the type check and all three.
@@ -14,8 +13,6 @@ export default defineConfig({
     // (all three projects on three workers: no faster, about 26 s more CPU). In a full `npm test` the
     // machine's idle time fell from 37-39 to 16-18 core-seconds.
     maxWorkers: 2,
-    // One long computation starts first in its group, not last (tests/helpers/long-first-sequencer.ts).
-    sequence: { sequencer: LongFirstSequencer },
     projects: [
       // Every project shares one module cache per worker (no per-file isolation): no test file changes
       // process-wide state (no env writes, module mocks or fake timers outside unit tests, which restore
