@@ -72,7 +72,7 @@ export async function evaluateInsights(
   console.log(
     `calibration error (ECE), cross-validation by writer: mentions ${fit.ece.mentionBefore.toFixed(3)} -> ${fit.ece.mentionAfter.toFixed(3)}, polarity ${fit.ece.polarityBefore.toFixed(3)} -> ${fit.ece.polarityAfter.toFixed(3)}`,
   );
-  const writers = folds.map((f) => f.writer);
+  const writers = folds.flatMap((f) => f.writers).sort();
   const cv: Setting = {
     label: `cross-validation by writer (${writers.join(', ')})`,
     cases: writers.map((w) => {

@@ -15,8 +15,8 @@ const WORKER = new URL('./train-model-worker.ts', import.meta.url);
 
 /**
  * Trains several models at once, one worker thread per model and as many at a time as the machine has cores:
- * `npm run train` trains the shipped model and one per training writer (9 with eight writers), which one after
- * the other took 43 s. Each training runs whole on one thread, so the weights are the same bytes as a training
+ * `npm run train` trains the shipped model and one per fold of writers (5 with eight writers); one model per
+ * writer, one after the other, took 43 s. Each training runs whole on one thread, so the weights are the same bytes as a training
  * in the main thread; results come back in the order of `jobs`.
  */
 export async function trainModels(

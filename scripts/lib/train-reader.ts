@@ -16,6 +16,7 @@ import {
   fitClaimCalibration,
   claimsOf,
   fitReaderCalibration,
+  foldCount,
   measureAllRates,
   measureShift,
   QUOTE_CONFIDENCE,
@@ -50,7 +51,7 @@ export async function trainReader(
 ): Promise<TrainedReader> {
   const lexicon = compileAspectLexicon(business);
   const aspects = [...lexicon.labels.keys()];
-  progress?.start(1 + new Set(items.map((it) => it.writer)).size, 'training');
+  progress?.start(1 + foldCount(new Set(items.map((it) => it.writer)).size), 'training');
   const { folds, shipped } = await trainFolds(items, business, aspects, hyper, () => progress?.tick(), { corpusDigest });
   const layers = shipped!;
   progress?.done();
@@ -73,7 +74,7 @@ export async function trainReader(
     calibration: fit.calibration,
     quantifier: {
       method: 'ratio-pacc',
-      folds: `by writer: ${folds.map((f) => f.writer).join(', ')}`,
+      folds: `by writer: ${folds.map((f) => f.writers.join('+')).join(', ')}`,
       aspects: measureAllRates(readings, aspects),
       shiftSd: measureShift(readings, aspects).shiftSd,
     },
