@@ -22,7 +22,9 @@ import type { SiteModel } from '../core/model/build-site-model.ts';
 import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDist } from './lib/check-dist.ts';
-import { computeInputsHash } from '../sidecar/build/build-inputs.ts';
+import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
+import { providePageReuse } from '../site/lib/page-reuse.ts';
+import { linkReusedPages, planPageReuse } from './lib/page-reuse-plan.ts';
 import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
@@ -98,16 +100,25 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // (compressPages must not see them: they carry their own variants). Their phases are timed on their own.
     const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
     documentsDone.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
-    await runAstro(staging);
-    phase('pages');
-    // The live build (dist/ links to it) and the record of what it wrote: its variants of unchanged pages are
-    // reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is compressed), and it is what we diff against.
+    // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the
+    // variants of unchanged pages are reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is rendered
+    // and compressed), and it is what we diff against. Every page's key is recorded either way, for the next build.
     const live = await realpath(outDir).catch(() => null);
     const previous = await readFileRecord(outDir, live);
-    const reuse = live && sharedCompressionCache() ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
+    const reuseOn = live !== null && sharedCompressionCache() !== null;
+    const plan = await planPageReuse(reuseOn ? live : null, previous, computeCodeHash(root, options));
+    providePageReuse(plan);
+    try {
+      await runAstro(staging);
+    } finally {
+      providePageReuse(null);
+    }
+    const linked = await linkReusedPages(plan, live ?? '', staging, previous);
+    phase('pages');
+    const reuse = reuseOn ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
     // The documents are checked against their schemas (JSON parsing on the main thread) while the pages are
     // compressed (zlib on the libuv pool), in their own folder before they are moved in.
-    const compressed = compressPages(staging, progress, reuse);
+    const compressed = compressPages(staging, progress, reuse, linked);
     compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
     const documents = await documentsDone;
     const manifest = assembleManifest(
@@ -149,14 +160,14 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
     const target = await swapIn(staging, outDir);
-    writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS);
+    writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS, plan.keys);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
       console.log(
-        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
       );
     return manifest;
   } catch (e) {

@@ -7,7 +7,7 @@ import type { Review } from '../schemas/review-schema.ts';
 import { computeAggregateRating } from './aggregate-rating.ts';
 import { latestDate } from './latest-date.ts';
 import { buildModerationRecord } from './moderation-record.ts';
-import { publishReviews, type ExtractMentions, type HeldBackReview } from './publish-reviews.ts';
+import { publishReviews, type ExtractMentions, type HeldBackReview, type PublishResult } from './publish-reviews.ts';
 
 /** Everything the documents and pages are rendered from: one model, many renderers. */
 export interface SiteModel {
@@ -35,9 +35,18 @@ export function toPublicBusiness(config: BusinessConfig): Business {
   return { ...rest, aspects: aspects.map(({ id, label, description }) => ({ id, label, description })) };
 }
 
-/** Builds the site model from parsed content; pure given the engines. */
-export function buildSiteModel(content: ParsedContent, baseUrl: string, engines: ModelEngines): SiteModel {
-  const { reviews, heldBack } = publishReviews(content.records, content.business, baseUrl, engines.extractMentions);
+/**
+ * Builds the site model from parsed content; pure given the engines. `published` is what
+ * `publishReviews(content.records, content.business, baseUrl, engines.extractMentions)` returns, when the caller
+ * has it already (the build publishes first to read every review on worker threads).
+ */
+export function buildSiteModel(
+  content: ParsedContent,
+  baseUrl: string,
+  engines: ModelEngines,
+  published: PublishResult = publishReviews(content.records, content.business, baseUrl, engines.extractMentions),
+): SiteModel {
+  const { reviews, heldBack } = published;
   const moderation = buildModerationRecord(content.records.map((r) => r.record));
   return {
     baseUrl,

@@ -104,9 +104,9 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   flushes.push(options.store?.add(pending) ?? Promise.resolve());
   await Promise.all(flushes);
   options.progress?.done();
-  // The model publishes the reviews again (equal objects, not the same ones): found by id, and taken when the
-  // fields the analysis reads (text, language, date; the business is checked as well) are the same strings —
-  // hashing every review's JSON a second time cost about 1.5 s of a 100k-review rebuild. Anything else is hashed.
+  // buildInsights asks for reviews by object: found by id, and taken when the fields the analysis reads (text,
+  // language, date; the business is checked as well) are the same strings — hashing every review's JSON a second
+  // time cost about 1.5 s of a 100k-review rebuild. Anything else (a review this list does not hold) is hashed.
   const byId = new Map(reviews.map((r, i) => [r.id, i]));
   const analyzer: ReviewAnalyzer = (review, b, lexicon) => {
     if (b !== business) return analyzeReview(review, b, lexicon);

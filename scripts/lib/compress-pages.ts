@@ -5,6 +5,7 @@ import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documen
 import type { FileRecord } from './diff-dist.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
+import type { LinkedPage } from './page-reuse-plan.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
@@ -65,7 +66,12 @@ async function* walk(dir: string): AsyncGenerator<string> {
  * read or wrote (path relative to `outDir`, `/`-separated), so comparing with the previous build reads none of
  * them again; `progress` counts the files (a cold 100k-review build spends most of its time here).
  */
-export async function compressPages(outDir: string, progress?: Progress, previous?: PreviousPages): Promise<Map<string, string>> {
+export async function compressPages(
+  outDir: string,
+  progress?: Progress,
+  previous?: PreviousPages,
+  linked: ReadonlyMap<string, LinkedPage> = new Map(),
+): Promise<Map<string, string>> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
   progress?.start(files.length, 'compressing pages');
@@ -76,14 +82,19 @@ export async function compressPages(outDir: string, progress?: Progress, previou
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      const body = await readFile(file);
-      note(file, body);
       const rel = relOf(file);
-      const reused = body.length >= MIN_BYTES ? await reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
+      // A page linked from the previous build (page reuse) is not read: its hash and size are the recorded ones.
+      const kept = linked.get(rel);
+      let body = kept ? null : await readFile(file);
+      if (kept) hashes.set(rel, kept.sha256);
+      else note(file, body!);
+      const size = kept?.size ?? body!.length;
+      const reused = size >= MIN_BYTES ? await reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
       if (reused) {
         hashes.set(`${rel}.gz`, reused[0]);
         hashes.set(`${rel}.br`, reused[1]);
-      } else if (body.length >= MIN_BYTES) {
+      } else if (size >= MIN_BYTES) {
+        body ??= await readFile(file);
         const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
         note(`${file}.gz`, gz);

@@ -56,17 +56,30 @@ export function fileRecordFile(outDir: string): string {
  * Writes the record of `build` (the folder dist/ now links to) beside `outDir` (temporary name, then rename).
  * `settings` names how its compressed variants were made (see compressPages): a variant is reused only under the same.
  */
-export function writeFileRecord(outDir: string, build: string, files: FileRecord, settings = ''): void {
+export function writeFileRecord(
+  outDir: string,
+  build: string,
+  files: FileRecord,
+  settings = '',
+  pages: ReadonlyMap<string, string> = new Map(),
+): void {
   writeFileAtomic(
     fileRecordFile(outDir),
-    JSON.stringify({ version: FILE_RECORD_VERSION, build: basename(build), settings, files: Object.fromEntries(files) }),
+    JSON.stringify({
+      version: FILE_RECORD_VERSION,
+      build: basename(build),
+      settings,
+      files: Object.fromEntries(files),
+      pages: Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : 1))),
+    }),
   );
 }
 
-/** A build's record: its files and the settings its variants were made with. */
+/** A build's record: its files, the settings its variants were made with, and the key of each page it rendered (page reuse). */
 export interface BuildRecord {
   files: FileRecord;
   settings: string;
+  pages: Map<string, string>;
 }
 
 /**
@@ -74,7 +87,7 @@ export interface BuildRecord {
  * describes another build (a build swapped in by an older version, a crash between swap and record).
  */
 export async function readFileRecord(outDir: string, build: string | null): Promise<BuildRecord> {
-  const none: BuildRecord = { files: new Map(), settings: '' };
+  const none: BuildRecord = { files: new Map(), settings: '', pages: new Map() };
   try {
     if (build === null) return none;
     const json = JSON.parse(await readFile(fileRecordFile(outDir), 'utf8')) as {
@@ -82,12 +95,14 @@ export async function readFileRecord(outDir: string, build: string | null): Prom
       build?: string;
       settings?: unknown;
       files?: Record<string, unknown>;
+      pages?: Record<string, unknown>;
     };
     if (json.version !== FILE_RECORD_VERSION || json.build !== basename(build) || typeof json.files !== 'object' || json.files === null) return none;
     const ok = (v: unknown): v is [number, number, string] =>
       Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number' && typeof v[2] === 'string' && /^[0-9a-f]{64}$/.test(v[2]);
     const files: FileRecord = new Map(Object.entries(json.files).filter((e): e is [string, [number, number, string]] => ok(e[1])));
-    return { files, settings: typeof json.settings === 'string' ? json.settings : '' };
+    const pages = new Map(Object.entries(json.pages ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && files.has(e[0])));
+    return { files, settings: typeof json.settings === 'string' ? json.settings : '', pages };
   } catch {
     return none;
   }

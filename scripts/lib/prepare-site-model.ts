@@ -2,7 +2,7 @@ import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
-import { type ExtractMentions, publishReviews } from '../../core/model/publish-reviews.ts';
+import { publishReviews } from '../../core/model/publish-reviews.ts';
 import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-dir.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
@@ -17,23 +17,15 @@ import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analy
 export async function prepareSiteModel(progress?: Progress): Promise<{ model: SiteModel; reused: number; analysed: number }> {
   const content = readContentDir(contentDirFromEnv());
   const { BASE_URL } = buildOptionsFromEnv(process.env);
-  // Mentions are extracted once per text: the reviews are published twice (here, and inside buildSiteModel).
-  const mentions = new Map<string, ReturnType<ExtractMentions>>();
-  const extract: ExtractMentions = (text, business) => {
-    let found = mentions.get(text);
-    if (found === undefined) mentions.set(text, (found = extractMentions(text, business)));
-    return found;
-  };
-  const { reviews } = publishReviews(content.records, content.business, BASE_URL, extract);
+  // Published once, here: the reviews are read on worker threads first, then the model is built from the same list.
+  const published = publishReviews(content.records, content.business, BASE_URL, extractMentions);
+  const { reviews } = published;
   const dir = analysisCacheDir();
   const store = dir === null ? null : createAnalysisStore(dir, engineKey(content.business));
   const analyzed = await analyzeReviews(reviews, content.business, { store, progress });
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
-  const model = buildSiteModel(content, BASE_URL, {
-    extractMentions: extract,
-    buildInsights: (input) => buildInsights(input, analyzed.analyzer),
-  });
+  const model = buildSiteModel(content, BASE_URL, { extractMentions, buildInsights: (input) => buildInsights(input, analyzed.analyzer) }, published);
   provideSiteModel(model);
   await store?.tidy(analyzed.keys);
   return { model, reused: analyzed.reused, analysed: analyzed.analysed };

@@ -21,8 +21,12 @@ function listFiles(path: string): string[] {
  * `<content>/` prefix no project path has): the same content copied elsewhere, or reached by another
  * CONTENT_DIR spelling, is the same input, so its dist/ stays current.
  */
-function* readInputs(root: string, contentDir: string): Iterable<BuildInputFile> {
+function* readCode(root: string): Iterable<BuildInputFile> {
   for (const file of BUILD_CODE_PATHS.flatMap((p) => listFiles(join(root, p)))) yield { path: relative(root, file), bytes: readFileSync(file) };
+}
+
+function* readInputs(root: string, contentDir: string): Iterable<BuildInputFile> {
+  yield* readCode(root);
   for (const file of listFiles(contentDir)) yield { path: `<content>/${relative(contentDir, file)}`, bytes: readFileSync(file) };
 }
 
@@ -32,4 +36,12 @@ function* readInputs(root: string, contentDir: string): Iterable<BuildInputFile>
  */
 export function computeInputsHash(root: string, contentDir: string, settings: BuildOptions): string {
   return hashBuildInputs(settings, readInputs(root, contentDir));
+}
+
+/**
+ * The hash of the code that renders a build and its settings, without the content: the part of every page's
+ * key (page reuse) that says which code rendered it.
+ */
+export function computeCodeHash(root: string, settings: BuildOptions): string {
+  return hashBuildInputs(settings, readCode(root));
 }

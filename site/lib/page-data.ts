@@ -5,6 +5,8 @@ import { formatMonth } from './page-format.ts';
 
 /** Reviews per static listing page (/reviews/, /reviews/page/2/, …). */
 export const PAGE_SIZE = 50;
+/** Page numbers the pagination shows on either side of the current page. */
+export const NAV_REACH = 2;
 /** Newest reviews shown on the home page (and listed in its JSON-LD). */
 export const HOME_REVIEW_COUNT = 6;
 

@@ -5,7 +5,7 @@
  * the edited text appears everywhere the review is shown, and that every listing URL of the first build
  * still resolves.
  */
-import { cpSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BuildChangesSchema, type BuildChanges } from '../../core/build/build-changes.ts';
@@ -114,7 +114,11 @@ describe('a rebuild changes only what shows the change', () => {
     const index = before.reviews.length - 1 - 75; // the 76th oldest: on page 2
     const target = before.reviews[index]!;
     editContent((records) => records.map((r) => (r.id === target.id ? { ...r, text: 'Edited: this text replaced the original.' } : r)));
+    const pageOne = () => statSync(join(realpathSync(dist), 'reviews/page/1/index.html')).ino;
+    const pageOneBefore = pageOne();
     const changes = await rebuild();
+    // Page reuse: page 1 did not change, so it was not rendered again but linked from the previous build.
+    expect(pageOne()).toBe(pageOneBefore);
     const page = pageOfIndex(index, before.reviews.length);
     const pages = pagesOf(changes.changed);
     expect(pages).toContain(`reviews/page/${page}/index.html`);
@@ -143,6 +147,17 @@ describe('a rebuild changes only what shows the change', () => {
     const months = pages.filter((p) => /^reviews\/\d{4}-\d{2}\//.test(p));
     expect(months).toEqual([monthPage(target.date)]);
     for (let n = 1; n <= total; n++) expect(read(`reviews/page/${n}/index.html`)).not.toContain(`id="${target.id}"`);
+  });
+
+  it('a page changed in the live build since it was written is rendered again, never reused (stale or planted bytes)', {
+    timeout: 240_000,
+  }, async () => {
+    const page = join(realpathSync(dist), 'reviews/page/1/index.html');
+    const original = readFileSync(page, 'utf8');
+    writeFileSync(page, '<p>PLANTED</p>'); // writing through the link changes the live build's file
+    const changes = await rebuild();
+    expect(read('reviews/page/1/index.html')).toBe(original);
+    expect(changes.changed).toContain('reviews/page/1/index.html');
   });
 
   it('reuse never changes a byte: the same content built with the compression cache off is identical', { timeout: 240_000 }, async () => {

@@ -6,11 +6,11 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentError } from '../../../core/content/content-error.ts';
-import { readContentDir, readContentFiles, shownPath } from '../../../site/lib/read-content-dir.ts';
-import { record } from '../../helpers/sample-model.ts';
+import { ContentError } from '../../../../core/content/content-error.ts';
+import { readContentDir, readContentFiles, shownPath } from '../../../../site/lib/read-content-dir.ts';
+import { record } from '../../../helpers/sample-model.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+const ROOT = resolve(import.meta.dirname, '../../../..');
 const temps: string[] = [];
 afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

@@ -1,0 +1,52 @@
+import { copyFile, link, lstat, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { PageReusePlan } from '../../site/lib/page-reuse.ts';
+import type { BuildRecord } from './diff-dist.ts';
+
+/**
+ * Page reuse (issue 27): the archive pages (/reviews/page/N/, /reviews/YYYY-MM/) of a 100k-review site are
+ * about 2,000 pages, and a nightly rebuild changes two or three of them. The pages compute a key per page
+ * (site/lib/page-reuse.ts: the rendering code's hash and everything the page reads) and leave out those whose
+ * key the previous build recorded; the build links those files from the previous build instead.
+ *
+ * The plan offers only pages whose file in the previous build is still the one it wrote (size and modification
+ * time as recorded: builds are never changed once live), so a planted or damaged file is rendered again.
+ */
+export async function planPageReuse(live: string | null, previous: BuildRecord, codeHash: string): Promise<PageReusePlan> {
+  const intact = new Map<string, string>();
+  if (live) {
+    const entries = [...previous.pages];
+    const stats = await Promise.all(entries.map(([file]) => lstat(join(live, file)).catch(() => null)));
+    entries.forEach(([file, key], i) => {
+      const kept = previous.files.get(file);
+      const st = stats[i];
+      if (kept && st?.isFile() && st.size === kept[0] && st.mtimeMs === kept[1]) intact.set(file, key);
+    });
+  }
+  return { codeHash, previous: intact, keys: new Map(), reused: new Set() };
+}
+
+/** A reused page as linked into the new build: its SHA-256 and size, as the previous build recorded them. */
+export interface LinkedPage {
+  sha256: string;
+  size: number;
+}
+
+/**
+ * Links (or, across file systems, copies) every page the plan reused from the previous build `live` into
+ * `staging`, where Astro did not write it. Returns each one's recorded hash and size, so compressing and
+ * comparing need not read it again.
+ */
+export async function linkReusedPages(plan: PageReusePlan, live: string, staging: string, previous: BuildRecord): Promise<Map<string, LinkedPage>> {
+  const linked = new Map<string, LinkedPage>();
+  await Promise.all(
+    [...plan.reused].map(async (file) => {
+      const to = join(staging, file);
+      await mkdir(dirname(to), { recursive: true });
+      await link(join(live, file), to).catch(() => copyFile(join(live, file), to));
+      const kept = previous.files.get(file)!;
+      linked.set(file, { sha256: kept[2], size: kept[0] });
+    }),
+  );
+  return linked;
+}
