@@ -229,8 +229,8 @@ const SHIFT_REPLICATES = 100;
  * The spread is measured on a handful of writers, so a new writer's shift is a prediction from a small
  * sample: its quantile at the interval's level is Student's t with (writers − 1) degrees of freedom, not
  * the normal's. The bootstrap draws the shift from a normal, so the spread is stored scaled by t / z at
- * that level (×1.15 with eight writers, ×1.22 with six). Added when new writers narrowed the measured
- * spread from 0.135 to 0.090 and the test writer's coverage fell from 87% to 80%: chosen after seeing
+ * that level (×1.07 with sixteen writers, ×1.15 with eight, ×1.22 with six). Added when new writers narrowed the
+ * measured spread from 0.135 to 0.090 and the test writer's coverage fell from 87% to 80%: chosen after seeing
  * the test writer, so its coverage figure is slightly optimistic.
  */
 export function measureShift(readings: readonly HeldOutReading[], aspects: readonly string[]): { shiftSd: number; residuals: number[] } {
