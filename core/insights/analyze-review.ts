@@ -8,21 +8,30 @@ import { quarterOf } from './quarter.ts';
 import { scoreTarget } from './score-target.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
 import type { Span } from './split-sentences.ts';
-import type { Token } from './tokenize.ts';
+import { topicExclusions, topicPhrases, type TopicPhrase } from './topic-phrases.ts';
 
 /** An aspect mention with its polarity decided. */
 export type ClassifiedMention = AspectMention;
 
-/** What the aggregations read of a token. */
-export type ReadToken = Pick<Token, 'norm' | 'start' | 'end' | 'word'>;
-
 /**
- * What the aggregations read of a sentence: its span, its tokens, and each token's role, phrase start and
- * clause. Narrower than the reader's `AnalyzedSentence` (no valences, boosts…), so the type checker proves
- * the aggregations need nothing else — and the build's worker threads send and cache only these fields.
+ * What the aggregations read of a sentence: its span and its candidate topic phrases. Far narrower than the
+ * reader's `AnalyzedSentence` (no tokens, valences, boosts…), so the type checker proves the aggregations need
+ * nothing else — and the build's worker threads send and cache only these fields.
  */
 export interface ReadSentence extends Span {
-  scored: Pick<ScoredSentence, 'role' | 'phrase' | 'clause'> & { tokens: readonly ReadToken[] };
+  phrases: readonly TopicPhrase[];
+  /** Character spans of the sentence's clauses, in order (a long sentence is quoted by the clause that holds the term). */
+  clauses: readonly (readonly [start: number, end: number])[];
+}
+
+/** The character span of each run of tokens in one clause. */
+function clauseSpans(s: Pick<ScoredSentence, 'tokens' | 'clause'>): [number, number][] {
+  const spans: [number, number][] = [];
+  s.tokens.forEach((t, i) => {
+    if (i > 0 && s.clause[i] === s.clause[i - 1]) spans[spans.length - 1]![1] = t.end;
+    else spans.push([t.start, t.end]);
+  });
+  return spans;
 }
 
 /** Everything the aggregations need from one review, computed once. */
@@ -60,5 +69,12 @@ export function analyzeReview(review: Review, business: BusinessConfig, lexicon:
     if (own.length) return own.reduce((sum, m) => sum + m.score, 0);
     return s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0;
   });
-  return { review, quarter: quarterOf(review.date), sentences, mentions, mass, named, sentenceScores, unread };
+  const excluded = topicExclusions(business);
+  const read = sentences.map((s) => ({
+    start: s.start,
+    end: s.end,
+    phrases: topicPhrases(s.scored, review.text, excluded),
+    clauses: clauseSpans(s.scored),
+  }));
+  return { review, quarter: quarterOf(review.date), sentences: read, mentions, mass, named, sentenceScores, unread };
 }

@@ -66,7 +66,7 @@ export function buildInsights(
     reviewCount: reviews.length,
     aspects,
     entities,
-    topics: extractTopics(analyzed, business, periods),
+    topics: extractTopics(analyzed, periods),
     faq: buildFaq(analyzed, business, aspects),
     summary: buildSummary({
       reviewCount: reviews.length,

@@ -1,13 +1,8 @@
-import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { z } from 'zod';
 import type { Polarity, TopicSchema } from '../schemas/insights-schema.ts';
 import { round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
-import { PROBLEM_WORDS, RESIDUE_WORDS } from './lexicon/word-classes.ts';
-import { TOPIC_GENERIC, TOPIC_STOPWORDS } from './lexicon/topic-stopwords.ts';
-import { THEME_NOUNS, TOPIC_IDIOMS, TOPIC_MODIFIERS, TOPIC_SYNONYMS } from './lexicon/topic-words.ts';
 import { polarityOf } from './polarity.ts';
-import { wordValence } from './sentiment-lexicon.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
 
 type Topic = z.infer<typeof TopicSchema>;
@@ -35,9 +30,9 @@ interface Tally {
  * ("final bill" / "final invoice") are merged. Kept when at least `minCount` reviews use it (3, or
  * 0.5% of reviews with text when that is more); a phrase inside or around a more frequent one is
  * dropped. Each topic carries the sentiment of the sentences that use it, one reading per review.
+ * A sentence's candidate phrases are found when the review is read (`topicPhrases`, kept with its analysis).
  */
-export function extractTopics(analyzed: readonly AnalyzedReview[], business: BusinessConfig, periods: readonly string[]): Topic[] {
-  const excluded = excludedWords(business);
+export function extractTopics(analyzed: readonly AnalyzedReview[], periods: readonly string[]): Topic[] {
   const tallies = new Map<string, Tally>();
   let withText = 0;
   for (const a of analyzed) {
@@ -45,7 +40,7 @@ export function extractTopics(analyzed: readonly AnalyzedReview[], business: Bus
     withText++;
     const seen = new Set<string>();
     a.sentences.forEach((s, index) => {
-      for (const [words, surface] of phrasesOf(s.scored, a.review.text, excluded)) {
+      for (const [words, surface] of s.phrases) {
         const key = words.replace(/ /g, '');
         const t: Tally = tallies.get(key) ?? { surfaces: new Map(), words, reviews: [], sentiment: { positive: 0, negative: 0, neutral: 0 } };
         t.surfaces.set(surface, (t.surfaces.get(surface) ?? 0) + 1);
@@ -107,82 +102,4 @@ function overlaps(chosen: Tally, t: Tally): boolean {
 function sentencePolarity(a: AnalyzedReview, sentence: number): Polarity {
   const ms = a.mentions.filter((m) => m.sentence === sentence && m.polarity !== 'neutral');
   return ms.length ? polarityOf(ms.reduce((sum, m) => sum + m.score, 0)) : polarityOf(a.sentenceScores[sentence] ?? 0);
-}
-
-/** Candidate phrases of one sentence as [canonical words, surface form]. */
-function phrasesOf(s: AnalyzedReview['sentences'][number]['scored'], text: string, excluded: ReadonlySet<string>): [string, string][] {
-  const { tokens, role, phrase, clause } = s;
-  const idiom = idiomTokens(tokens.map((t) => t.norm));
-  const ok = tokens.map(
-    (t, i) =>
-      role[i] === 'word' &&
-      !phrase[i] &&
-      !idiom[i] &&
-      t.word &&
-      /^\p{L}[\p{L}'-]*$/u.test(t.norm) &&
-      t.norm.length > 1 &&
-      !excluded.has(t.norm) &&
-      !isOpinion(t.norm),
-  );
-  const out: [string, string][] = [];
-  const canon = (w: string) => TOPIC_SYNONYMS.get(w) ?? w;
-  for (let i = 0; i < tokens.length; i++) {
-    // A theme noun counts wherever it stands, also inside an opinion phrase ("no leaks since").
-    const noun = themeNoun(tokens[i]!.norm);
-    if (noun && tokens[i]!.word && !idiom[i] && !excluded.has(tokens[i]!.norm)) out.push([canon(noun), noun]);
-    for (const n of [2, 3]) {
-      const j = i + n - 1;
-      if (j >= tokens.length || clause[j] !== clause[i]) break;
-      let valid = !TOPIC_MODIFIERS.has(tokens[i]!.norm);
-      for (let k = i; k <= j; k++)
-        if (!ok[k] || (TOPIC_STOPWORDS.has(tokens[k]!.norm) && (k === i || k === j || tokens[k]!.norm !== 'of'))) valid = false;
-      if (!valid) continue;
-      const words = tokens.slice(i, j + 1).map((t) => t.norm.replace(/'s$/, ''));
-      // A last word in -ly or -ed is an adverb or a verb ("crew replaced"), not the head of a theme.
-      if (words.every((w) => TOPIC_GENERIC.has(w)) || /(ly|[^e]ed)$/.test(words[n - 1]!)) continue;
-      words[n - 1] = singular(words[n - 1]!);
-      out.push([words.map(canon).join(' '), text.slice(tokens[i]!.start, tokens[j]!.end).toLowerCase()]);
-    }
-  }
-  return out;
-}
-
-/** The theme noun a word is a form of ("leaks", "leaking", "leaky" → "leak"), if any. */
-function themeNoun(w: string): string | null {
-  for (const base of [w, singular(w), w.replace(/(ing|ed|y)$/, '')]) if (THEME_NOUNS.has(base)) return base;
-  return null;
-}
-
-/** Idioms by first word: most tokens start none, so most cost one lookup. */
-const IDIOMS = new Map<string, string[][]>();
-for (const idiom of TOPIC_IDIOMS.map((p) => p.split(' '))) IDIOMS.set(idiom[0]!, [...(IDIOMS.get(idiom[0]!) ?? []), idiom]);
-
-/** Marks the tokens of idioms, which are never halves of a theme. */
-function idiomTokens(norms: readonly string[]): boolean[] {
-  const mark = norms.map(() => false);
-  for (let i = 0; i < norms.length; i++) {
-    for (const idiom of IDIOMS.get(norms[i]!) ?? []) {
-      if (!idiom.every((w, k) => norms[i + k] === w)) continue;
-      for (let k = 0; k < idiom.length; k++) mark[i + k] = true;
-    }
-  }
-  return mark;
-}
-
-function isOpinion(w: string): boolean {
-  return Math.abs(wordValence(w)) >= 1 && !PROBLEM_WORDS.has(w) && !RESIDUE_WORDS.has(w);
-}
-
-function singular(w: string): string {
-  return w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w;
-}
-
-function excludedWords(business: BusinessConfig): Set<string> {
-  const names = [business.name, ...business.technicians.flatMap((t) => [t.name, ...t.aliases]), ...business.serviceAreas.map((a) => a.name)];
-  return new Set(
-    names
-      .flatMap((n) => n.toLowerCase().split(/[^\p{L}]+/u))
-      .filter(Boolean)
-      .flatMap((w) => [w, `${w}'s`]),
-  );
 }

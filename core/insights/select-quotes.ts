@@ -35,15 +35,9 @@ const MIN_QUOTE = 25;
 export function quoteSpan(c: QuoteCandidate): [number, number] {
   const s = c.analyzed.sentences[c.sentence]!;
   if (s.end - s.start <= MAX_QUOTE || c.at === undefined) return [s.start, s.end];
-  const { tokens, clause } = s.scored;
-  const k = Math.max(
-    0,
-    tokens.findIndex((t) => t.end > c.at!),
-  );
-  const first = tokens.findIndex((_, i) => clause[i] === clause[k]);
-  let last = first;
-  while (last + 1 < tokens.length && clause[last + 1] === clause[k]) last++;
-  return [tokens[first]!.start, tokens[last]!.end];
+  // The clause that holds the first token ending after `at` (clauses are runs of tokens, in order), else the first.
+  const clause = s.clauses.find(([, end]) => end > c.at!) ?? s.clauses[0];
+  return clause ? [clause[0], clause[1]] : [s.start, s.end];
 }
 
 /** The exact text to quote (see quoteSpan). */

@@ -16,8 +16,8 @@ export function analysisCacheDir(env: NodeJS.ProcessEnv = process.env): string |
 }
 
 const root = resolve(import.meta.dirname, '../..');
-/** Version 2: entries are encodeAnalysis's JSON text (version 1 held V8-serialized full analyses). */
-const MAGIC = Buffer.from('SHINGLE-ANALYSES-2\n');
+/** Version 3: entries are encodeAnalysis's JSON text with topic phrases for tokens (2: with tokens; 1: V8-serialized full analyses). */
+const MAGIC = Buffer.from('SHINGLE-ANALYSES-3\n');
 const KEY_BYTES = 32;
 /** Entries per pack file: a pack is read whole, so this bounds the memory a read adds (~4 KB an entry). */
 export const PACK_ENTRIES = 5_000;
@@ -51,7 +51,7 @@ function coreSourceHash(): string {
  */
 export function engineKey(business: BusinessConfig): string {
   return createHash('sha256')
-    .update(`analysis 2|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
+    .update(`analysis 3|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
     .update(JSON.stringify(business))
     .digest('hex');
 }

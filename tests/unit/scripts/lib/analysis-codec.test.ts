@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
+import { analyzeSentences } from '../../../../core/insights/analyze-text.ts';
 import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.ts';
 import { buildInsights } from '../../../../core/insights/build-insights.ts';
 import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
@@ -26,11 +27,13 @@ describe('analysis codec (what the build sends from its worker threads and cache
     expect(back.mentions.slice(1)).toStrictEqual(analysis.mentions);
   });
 
-  it('leaves out the reader-only fields (valences, boosts, token flags)', () => {
-    const { review: _, ...analysis } = analyzeReview(reviews.find((r) => r.text.length > 80)!, business, lexicon);
+  it('holds what the aggregations read, not the reader’s tokens and their valences, boosts and flags', () => {
+    const review = reviews.find((r) => r.text.length > 80)!;
+    const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
     const text = encodeAnalysis(analysis);
-    for (const field of ['valence', 'boost', 'immune', 'afterContrast', 'capital', 'quoted']) expect(text).not.toContain(`"${field}"`);
-    expect(text.length).toBeLessThan(JSON.stringify(analysis).length * 0.8);
+    for (const field of ['tokens', 'valence', 'boost', 'immune', 'afterContrast', 'capital', 'quoted']) expect(text).not.toContain(`"${field}"`);
+    // A sentence is its span, its clauses' spans and its topic phrases: a fraction of what the reader made of it.
+    expect(text.length).toBeLessThan(JSON.stringify(analyzeSentences(review.text)).length * 0.2);
   });
 
   it('insights built from decoded analyses are exactly those built by the engine itself', () => {

@@ -21,16 +21,7 @@ const lexicon = compileAspectLexicon(business);
 const narrow = (a: AnalyzedReview): AnalyzedReview => ({
   review: a.review,
   quarter: a.quarter,
-  sentences: a.sentences.map((s) => ({
-    start: s.start,
-    end: s.end,
-    scored: {
-      tokens: s.scored.tokens.map(({ norm, start, end, word }) => ({ norm, start, end, word })),
-      role: s.scored.role,
-      phrase: s.scored.phrase,
-      clause: s.scored.clause,
-    },
-  })),
+  sentences: a.sentences.map((s) => ({ start: s.start, end: s.end, phrases: s.phrases, clauses: s.clauses })),
   mentions: a.mentions,
   mass: a.mass,
   named: a.named,
