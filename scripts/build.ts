@@ -21,7 +21,7 @@ import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import type { SiteModel } from '../core/model/build-site-model.ts';
 import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
-import { checkDist } from './lib/check-dist.ts';
+import { checkDistInWorker } from './lib/check-dist.ts';
 import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { providePageReuse } from '../site/lib/page-reuse.ts';
 import { linkReusedPages, planPageReuse } from './lib/page-reuse-plan.ts';
@@ -99,7 +99,22 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // their own while Astro renders the pages on the main thread, then moved in once the pages are compressed
     // (compressPages must not see them: they carry their own variants). Their phases are timed on their own.
     const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
-    documentsDone.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
+    // Once written, the documents are checked against their schemas in their own folder, on a worker thread,
+    // while Astro goes on rendering (the check of reviews.json at 100k reviews is seconds of JSON and Zod).
+    const checked = documentsDone.then(async (documents) => {
+      const manifest = assembleManifest(
+        model,
+        options.SINCE_WINDOW_DAYS,
+        computeInputsHash(root, contentDir, options),
+        documents,
+        projectContentDir(relative(root, contentDir)),
+      );
+      const checking = performance.now();
+      await checkDistInWorker(docsDir, manifest);
+      phases.check = Math.round(performance.now() - checking);
+      return manifest;
+    });
+    checked.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the
     // variants of unchanged pages are reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is rendered
     // and compressed), and it is what we diff against. Every page's key is recorded either way, for the next build.
@@ -116,21 +131,10 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const linked = await linkReusedPages(plan, live ?? '', staging, previous);
     phase('pages');
     const reuse = reuseOn ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
-    // The documents are checked against their schemas (JSON parsing on the main thread) while the pages are
-    // compressed (zlib on the libuv pool), in their own folder before they are moved in.
     const compressed = compressPages(staging, progress, reuse, linked);
     compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
+    const manifest = await checked;
     const documents = await documentsDone;
-    const manifest = assembleManifest(
-      model,
-      options.SINCE_WINDOW_DAYS,
-      computeInputsHash(root, contentDir, options),
-      documents,
-      projectContentDir(relative(root, contentDir)),
-    );
-    const checking = performance.now();
-    await checkDist(docsDir, manifest);
-    phases.check = Math.round(performance.now() - checking);
     const pageHashes = await compressed;
     phase('compress-pages', 'writing the documents');
     await moveInto(docsDir, staging);

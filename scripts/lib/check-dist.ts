@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { z } from 'zod';
@@ -90,6 +91,27 @@ export async function checkDist(distDir: string, manifest: BuildManifest): Promi
   await Promise.all(Array.from({ length: LANES }, lane));
   const problems = found.flat();
   if (problems.length > 0) throw new Error(`dist check failed (${problems.length}):\n${problems.slice(0, 50).join('\n')}`);
+}
+
+/**
+ * checkDist on a worker thread (scripts/lib/check-dist-worker.ts): the build checks its documents while Astro
+ * renders the pages on the main thread — parsing and validating `reviews.json` of 100k reviews is seconds of
+ * JavaScript that would otherwise wait for, and then hold up, the main thread. Rejects as checkDist does.
+ */
+export function checkDistInWorker(distDir: string, manifest: BuildManifest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./check-dist-worker.ts', import.meta.url), { workerData: { distDir, manifest } });
+    let answered = false;
+    worker.once('message', (problem: string | null) => {
+      answered = true;
+      if (problem === null) resolve();
+      else reject(new Error(problem));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`dist check worker stopped (exit ${code})`));
+    });
+  });
 }
 
 /** CLI: `npm run check:dist` re-checks an existing dist/ against its manifest. */

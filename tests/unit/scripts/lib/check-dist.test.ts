@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
-import { checkDist } from '../../../../scripts/lib/check-dist.ts';
+import { checkDist, checkDistInWorker } from '../../../../scripts/lib/check-dist.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cd-'));
@@ -40,5 +40,19 @@ describe('checkDist (documents checked several at a time)', () => {
       '/d2.json: openapi must be 3.1.0',
       '/d5.json: gzip variant does not decompress to the document',
     ]);
+  });
+
+  it('on a worker thread (as the build runs it): passes a good build, rejects a bad one with the same message', async () => {
+    const dir = mkdtempSync(join(scratch, 'worker-'));
+    const documents = await writeDocuments(dir, [json('/ok.json', { openapi: '3.1.0' })], 'fast');
+    const manifest = { documents } as unknown as BuildManifest;
+    await checkDistInWorker(dir, manifest);
+    writeFileSync(join(dir, 'ok.json'), JSON.stringify({ openapi: '2.0' }));
+    const inThread = await checkDist(dir, manifest).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    await expect(checkDistInWorker(dir, manifest)).rejects.toThrow(inThread!);
+    expect(inThread).toMatch(/openapi must be 3.1.0/);
   });
 });
