@@ -25,10 +25,10 @@ const root = resolve(import.meta.dirname, '..');
 const cli = defineCommand({
   usage:
     'usage: npm run train [-- --check] [--corpus FILE] [--out FILE] [--quiet]\n' +
-    '       npm run train -- --cv K [--l2 0.003,0.01] [--min 2] [--neutral 1] [--text 1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
+    '       npm run train -- --cv K [--l2 0.003,0.01] [--min 2] [--neutral 1] [--text 1] [--stars 0,1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
   options: {
     ...flags('check', 'quiet'),
-    ...texts('corpus', 'out', 'cv', 'l2', 'min', 'neutral', 'text', 'thresholds', 'vetoes', 'trusts'),
+    ...texts('corpus', 'out', 'cv', 'l2', 'min', 'neutral', 'text', 'stars', 'thresholds', 'vetoes', 'trusts'),
   },
 });
 const { values } = cli.parse(process.argv.slice(2).filter((a) => a !== '--'));
@@ -75,7 +75,7 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
         af1 += s.aspectsOnly.f1 / k;
       }
       console.log(
-        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
+        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} stars ${hyper.starWords} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
       );
     }
   }
@@ -87,7 +87,7 @@ if (values.cv !== undefined) {
   console.log(
     `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
   );
-  const list = (name: 'l2' | 'min' | 'neutral' | 'text' | 'thresholds' | 'vetoes' | 'trusts', fallback: number[]) => {
+  const list = (name: 'l2' | 'min' | 'neutral' | 'text' | 'stars' | 'thresholds' | 'vetoes' | 'trusts', fallback: number[]) => {
     const text = values[name];
     if (text === undefined) return fallback;
     const numbers = text.split(',').map(Number);
@@ -97,7 +97,16 @@ if (values.cv !== undefined) {
   const grid = list('l2', [3e-3]).flatMap((l2) =>
     list('min', [2]).flatMap((minCount) =>
       list('neutral', [1]).flatMap((neutralWeight) =>
-        list('text', [1]).map((text) => ({ l2Category: l2, l2Polarity: l2, minCount, neutralWeight, polarityText: text === 1 })),
+        list('text', [1]).flatMap((text) =>
+          list('stars', [DEFAULT_HYPER.starWords ? 1 : 0]).map((stars) => ({
+            l2Category: l2,
+            l2Polarity: l2,
+            minCount,
+            neutralWeight,
+            polarityText: text === 1,
+            starWords: stars === 1,
+          })),
+        ),
       ),
     ),
   );

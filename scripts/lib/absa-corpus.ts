@@ -9,6 +9,7 @@ import { analyzeSentences, type AnalyzedSentence } from '../../core/insights/ana
 import { readRules } from '../../core/insights/read-rules.ts';
 import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import { categoryFeatures, collect, polarityFeatures, type RuleEvidence } from '../../core/insights/model/sentence-features.ts';
+import type { StarWords } from '../../core/insights/model/star-words.ts';
 import { scoreTarget } from '../../core/insights/score-target.ts';
 import { PolaritySchema, type Polarity } from '../../core/schemas/insights-schema.ts';
 
@@ -87,7 +88,7 @@ export function categoryExample(it: CorpusItem, lexicon: AspectLexicon): { x: Ma
 }
 
 /** Polarity features of each label of an item: its term as the target, or the sentence for an implicit aspect. */
-export function polarityExamples(it: CorpusItem): { x: Map<string, number>; y: Polarity; implicit: boolean }[] {
+export function polarityExamples(it: CorpusItem, stars: StarWords | null = null): { x: Map<string, number>; y: Polarity; implicit: boolean }[] {
   const sentences = analyzeSentences(it.text).filter((s) => s.scored.tokens.length > 0);
   if (sentences.length === 0) return [];
   const longest = sentences.reduce((a, b) => (b.scored.tokens.length > a.scored.tokens.length ? b : a));
@@ -103,8 +104,8 @@ export function polarityExamples(it: CorpusItem): { x: Map<string, number>; y: P
       let b = a;
       while (b < s.tokens.length && s.tokens[b]!.start < range[1]) b++;
       b = Math.max(b, a + 1);
-      polarityFeatures(collect(x), { sentence: s, from: a, to: b, aspect: l.category, ruleScore: scoreTarget(s, a, b), sentenceScore });
-    } else polarityFeatures(collect(x), { sentence: s, from: null, to: null, aspect: l.category, ruleScore: sentenceScore, sentenceScore });
+      polarityFeatures(collect(x), { sentence: s, from: a, to: b, aspect: l.category, ruleScore: scoreTarget(s, a, b), sentenceScore }, stars);
+    } else polarityFeatures(collect(x), { sentence: s, from: null, to: null, aspect: l.category, ruleScore: sentenceScore, sentenceScore }, stars);
     return { x, y: l.polarity, implicit: !range };
   });
 }

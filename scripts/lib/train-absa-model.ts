@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { AbsaWeights } from '../../core/insights/model/absa-model.ts';
 import { categoryExample, polarityExamples, type CorpusItem } from './absa-corpus.ts';
+import { learnStarWords } from './learn-star-words.ts';
 import { exportTable, round4, toSparse, train, vocabulary } from './train-logistic.ts';
 
 export interface Hyper {
@@ -21,6 +22,8 @@ export interface Hyper {
   trust: number;
   /** Whether the polarity layer reads the sentence's n-grams (else only the target's context and the rules). */
   polarityText: boolean;
+  /** Whether the polarity layer reads a star-word table learned from the training sentences' star ratings. */
+  starWords: boolean;
   iterations: number;
   rate: number;
 }
@@ -33,6 +36,7 @@ export const DEFAULT_HYPER: Hyper = {
   veto: 0.1,
   neutralWeight: 1,
   polarityText: true,
+  starWords: false,
   trust: 0.5,
   iterations: 300,
   rate: 0.3,
@@ -70,7 +74,8 @@ export function trainAbsaModel(
     rate: hyper.rate,
   });
 
-  const pol = items.flatMap((it) => polarityExamples(it));
+  const stars = hyper.starWords ? learnStarWords(items) : null;
+  const pol = items.flatMap((it) => polarityExamples(it, stars));
   const polVocab = vocabulary(
     pol.map((p) => p.x),
     hyper.minCount,
@@ -115,6 +120,7 @@ export function trainAbsaModel(
       bias: Array.from(polModel.bias, round4),
       trust: hyper.trust,
       weights: exportTable(polVocab, polModel, CLASSES.length),
+      ...(stars && { starWords: Object.fromEntries(stars) }),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Polarity } from '../../schemas/insights-schema.ts';
 import { AspectRatesSchema, type AspectRates } from '../quantify/binary-rates.ts';
 import { CalibrationSchema, IDENTITY_CALIBRATION, type Calibration } from './calibration.ts';
 import { featureFingerprint } from './feature-fingerprint.ts';
+import type { StarWords } from './star-words.ts';
 import type { FeatureSink } from './sentence-features.ts';
 import { isTextFeature, textTable, type TextTable } from './text-table.ts';
 import weights from './absa-weights.json' with { type: 'json' };
@@ -29,6 +30,8 @@ export const AbsaWeightsSchema = z.object({
       bias: z.array(z.number()),
       trust: z.number(),
       weights: WeightTableSchema,
+      /** The star-word table the layer was trained with (star-words.ts); absent: trained without it. */
+      starWords: z.record(z.string(), z.number()).optional(),
     })
     .nullable()
     .meta({ description: 'trust: the model overrules the rule reading only when its top class has at least this probability.' }),
@@ -78,7 +81,15 @@ export interface AbsaModel {
     weights: Map<string, number[]>;
     rest: Map<string, number[]>;
   } | null;
-  polarity: { classes: Polarity[]; bias: number[]; trust: number; weights: Map<string, number[]>; rest: Map<string, number[]> } | null;
+  polarity: {
+    classes: Polarity[];
+    bias: number[];
+    trust: number;
+    weights: Map<string, number[]>;
+    rest: Map<string, number[]>;
+    /** Word–polarity table learned from star ratings (null: the layer was trained without it). */
+    starWords: StarWords | null;
+  } | null;
   /** Word features of both layers, indexed by word (see text-table.ts). */
   text: TextTable;
   /** Whether the probabilities are calibrated (a fitted calibration shipped), and how. */
@@ -116,6 +127,7 @@ export function loadModel(json: unknown): AbsaModel {
       trust: w.polarity.trust,
       weights: new Map(Object.entries(w.polarity.weights)),
       rest: rest(w.polarity.weights),
+      starWords: w.polarity.starWords ? new Map(Object.entries(w.polarity.starWords)) : null,
     },
     text: textTable({
       ...(w.category && { category: new Map(Object.entries(w.category.weights)) }),

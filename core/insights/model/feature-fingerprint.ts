@@ -4,6 +4,7 @@ import { scoreSentence } from '../score-sentence.ts';
 import { splitSentences } from '../split-sentences.ts';
 import { tokenize } from '../tokenize.ts';
 import { categoryFeatures, collect, polarityFeatures } from './sentence-features.ts';
+import type { StarWords } from './star-words.ts';
 
 /**
  * Probe sentences that touch every kind of feature: words, prefixes, numbers and prices, "?" and "!",
@@ -13,6 +14,14 @@ const PROBES = [
   'The crew showed up two hours late, but the cleanup was spotless and the bill came in $400 under the quote!',
   "Did they communicate? Not really. I wouldn't say the warranty paperwork was better than the last roofer's.",
 ] as const;
+
+/** A star-word table for the probes (the first words of the first probe, scored −2.5 … 2.5), so the star features' definition is part of the fingerprint too. */
+const PROBE_STARS: StarWords = new Map(
+  tokenize(PROBES[0])
+    .filter((t) => t.word)
+    .slice(0, 6)
+    .map((t, i) => [t.norm, i - 2.5]),
+);
 
 let memo: string | undefined;
 
@@ -33,7 +42,7 @@ export function featureFingerprint(): string {
     for (const s of scored) {
       categoryFeatures(sink, [s], [{ aspect: 'cleanup', strong: true, weak: false, weakNear: false, other: false, mention: true }]);
       const last = s.tokens.length;
-      polarityFeatures(sink, { sentence: s, from: 0, to: Math.min(1, last), aspect: 'cleanup', ruleScore: 0.5, sentenceScore: -0.5 });
+      polarityFeatures(sink, { sentence: s, from: 0, to: Math.min(1, last), aspect: 'cleanup', ruleScore: 0.5, sentenceScore: -0.5 }, PROBE_STARS);
       polarityFeatures(sink, { sentence: s, from: null, to: null, aspect: 'price', ruleScore: 1, sentenceScore: 1 });
     }
   }

@@ -50,7 +50,7 @@ export function readSentence(model: AbsaModel, s: ScoredSentence): SentenceReade
       if (!model.polarity) return { probabilities: null, reading: { polarity: polarityOf(target.ruleScore), score: target.ruleScore } };
       start();
       const { sink, scores } = linearScorer(model.polarity.rest, polarity!);
-      targetFeatures(sink, { ...target, sentence: s });
+      targetFeatures(sink, { ...target, sentence: s }, model.polarity.starWords);
       const probabilities = softmax(scores);
       return { probabilities, reading: decide(model, probabilities, target.ruleScore) };
     },

@@ -1,3 +1,4 @@
+import { starBucket, starSum, type StarWords } from './star-words.ts';
 import type { AspectId } from '../../schemas/business-schema.ts';
 import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
@@ -137,13 +138,16 @@ export interface Target {
  * with the sign the rules gave them (after negation), and the sentence's words. `from`/`to` are a
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
-export function polarityFeatures(f: FeatureSink, t: Target): void {
+export function polarityFeatures(f: FeatureSink, t: Target, stars: StarWords | null = null): void {
   addTextFeatures(f, textFeatures(t.sentence));
-  targetFeatures(f, t);
+  targetFeatures(f, t, stars);
 }
 
-/** The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets). */
-export function targetFeatures(f: FeatureSink, target: Target): void {
+/**
+ * The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets).
+ * With a star-word table (`stars`), also its sums over the target's clause and over the whole sentence (star-words.ts).
+ */
+export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords | null = null): void {
   const { sentence: s, from, to, aspect, ruleScore, sentenceScore } = target;
   const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
   f(`rs:${scoreBucket(ruleScore)}`, 1);
@@ -178,4 +182,17 @@ export function targetFeatures(f: FeatureSink, target: Target): void {
   if (negators) f('negator', 1);
   if (s.answer) f(`answer:${s.answer > 0 ? '+' : '-'}`, 1);
   if (s.exclamations) f('excl', 1);
+  if (stars) starFeatures(f, s, implicit ? null : clauses, stars);
+}
+
+/** Star-word sums (star-words.ts) over the target's clauses (the sentence for an implicit aspect) and the sentence. */
+function starFeatures(f: FeatureSink, s: ScoredSentence, clauses: ReadonlySet<number> | null, stars: StarWords): void {
+  const n = s.tokens.length;
+  let own = 0;
+  if (clauses === null) own = starSum(s, 0, n, stars);
+  else for (let k = 0; k < n; k++) if (clauses.has(s.clause[k]!)) own += starSum(s, k, k + 1, stars);
+  const all = starSum(s, 0, n, stars);
+  f(`star:${starBucket(own)}`, 1);
+  f('starc', Math.max(-2, Math.min(2, own / 2)));
+  f(`stars:${starBucket(all)}`, 1);
 }
