@@ -23,8 +23,8 @@ import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { checkDistInWorker } from './lib/check-dist.ts';
 import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
-import { providePageReuse } from '../site/lib/page-reuse.ts';
-import { linkReusedPages, planPageReuse } from './lib/page-reuse-plan.ts';
+import { providePageReuse, type PageReusePlan } from '../site/lib/page-reuse.ts';
+import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reuse-plan.ts';
 import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { swapIn } from './lib/swap-in.ts';
@@ -61,6 +61,16 @@ async function runAstro(outDir: string): Promise<void> {
     });
   } finally {
     await rm(own, { recursive: true, force: true });
+  }
+}
+
+/** Astro's pages of this build into `outDir`, leaving out the archive pages `plan` reuses (site/lib/page-reuse.ts). */
+async function renderPages(outDir: string, plan: PageReusePlan): Promise<void> {
+  providePageReuse(plan);
+  try {
+    await runAstro(outDir);
+  } finally {
+    providePageReuse(null);
   }
 }
 
@@ -121,14 +131,17 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const live = await realpath(outDir).catch(() => null);
     const previous = await readFileRecord(outDir, live);
     const reuseOn = live !== null && sharedCompressionCache() !== null;
-    const plan = await planPageReuse(reuseOn ? live : null, previous, computeCodeHash(root, options));
-    providePageReuse(plan);
-    try {
-      await runAstro(staging);
-    } finally {
-      providePageReuse(null);
-    }
-    const linked = await linkReusedPages(plan, live ?? '', staging, previous);
+    const codeHash = computeCodeHash(root, options);
+    let plan = await planPageReuse(reuseOn ? live : null, previous, codeHash);
+    await renderPages(staging, plan);
+    const linked = await linkReusedPages(plan, live ?? '', staging, previous).catch(async () => {
+      // The previous build was removed while this one rendered (other builds swapped in and pruned it): its
+      // pages are gone, so every page is rendered after all.
+      await rm(staging, { recursive: true, force: true });
+      plan = await planPageReuse(null, previous, codeHash);
+      await renderPages(staging, plan);
+      return new Map<string, LinkedPage>();
+    });
     phase('pages');
     const reuse = reuseOn ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
     const compressed = compressPages(staging, progress, reuse, linked);

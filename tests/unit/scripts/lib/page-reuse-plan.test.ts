@@ -1,4 +1,4 @@
-import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkReusedPages, planPageReuse } from '../../../../scripts/lib/page-reuse-plan.ts';
@@ -63,5 +63,14 @@ describe('linkReusedPages', () => {
     expect(readFileSync(join(staging, 'reviews/page/2/index.html'), 'utf8')).toBe('<h1>two</h1>');
     expect(linked.get('reviews/page/2/index.html')).toEqual({ sha256: 'a'.repeat(64), size: 12 });
     expect(linked.size).toBe(1);
+  });
+
+  it('rejects when a page it was to reuse is gone (the build then renders every page)', async () => {
+    const { live, record } = previousBuild();
+    const staging = tree({ 'index.html': '<h1>home</h1>' });
+    const plan = await planPageReuse(live, record, 'code');
+    plan.reused.add('reviews/page/3/index.html');
+    rmSync(join(live, 'reviews/page/3/index.html'));
+    await expect(linkReusedPages(plan, live, staging, record)).rejects.toThrow(/ENOENT/);
   });
 });
