@@ -1,4 +1,4 @@
-import { starBucket, starSum, type StarWords } from './star-words.ts';
+import { starBucket, starScores, type StarWords } from './star-words.ts';
 import type { AspectId } from '../../schemas/business-schema.ts';
 import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
@@ -187,11 +187,13 @@ export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords 
 
 /** Star-word sums (star-words.ts) over the target's clauses (the sentence for an implicit aspect) and the sentence. */
 function starFeatures(f: FeatureSink, s: ScoredSentence, clauses: ReadonlySet<number> | null, stars: StarWords): void {
-  const n = s.tokens.length;
+  const scores = starScores(s, stars);
   let own = 0;
-  if (clauses === null) own = starSum(s, 0, n, stars);
-  else for (let k = 0; k < n; k++) if (clauses.has(s.clause[k]!)) own += starSum(s, k, k + 1, stars);
-  const all = starSum(s, 0, n, stars);
+  let all = 0;
+  scores.forEach((x, k) => {
+    all += x;
+    if (clauses === null || clauses.has(s.clause[k]!)) own += x;
+  });
   f(`star:${starBucket(own)}`, 1);
   f('starc', Math.max(-2, Math.min(2, own / 2)));
   f(`stars:${starBucket(all)}`, 1);

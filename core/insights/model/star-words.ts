@@ -13,17 +13,21 @@ const NEGATION_REACH = 3;
 /** Buckets of a star sum: the feature names say on which side of these it fell. */
 const BUCKETS = [-1.5, -0.5, 0.5, 1.5] as const;
 
-/** The star-word sum of tokens `[from, to)` of a sentence, each word's score turned by a negator just before it. */
+/** Each token's star score (0 for a word the table lacks), turned by a negator just before it in the same clause. */
+export function starScores(s: Pick<ScoredSentence, 'tokens' | 'role' | 'clause'>, words: StarWords): number[] {
+  return s.tokens.map((t, k) => {
+    const score = words.get(t.norm) ?? 0;
+    if (score === 0) return 0;
+    for (let d = 1; d <= NEGATION_REACH && k - d >= 0 && s.clause[k - d] === s.clause[k]; d++) if (s.role[k - d] === 'negator') return -score;
+    return score;
+  });
+}
+
+/** The star-word sum of tokens `[from, to)` of a sentence (see starScores). */
 export function starSum(s: Pick<ScoredSentence, 'tokens' | 'role' | 'clause'>, from: number, to: number, words: StarWords): number {
-  let sum = 0;
-  for (let k = from; k < to; k++) {
-    const score = words.get(s.tokens[k]!.norm);
-    if (score === undefined) continue;
-    let negated = false;
-    for (let d = 1; d <= NEGATION_REACH && k - d >= 0 && s.clause[k - d] === s.clause[k]; d++) if (s.role[k - d] === 'negator') negated = true;
-    sum += negated ? -score : score;
-  }
-  return sum;
+  return starScores(s, words)
+    .slice(from, to)
+    .reduce((a, b) => a + b, 0);
 }
 
 /** The bucket of a star sum, as a feature name part ("<-1.5", "-0.5..0.5", ">1.5"…). */
