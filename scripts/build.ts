@@ -31,7 +31,7 @@ import { swapIn } from './lib/swap-in.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
-import { writeDocuments } from './lib/write-documents.ts';
+import { writeDocumentsInWorker } from './lib/write-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { isRunning } from './lib/is-running.ts';
@@ -105,9 +105,10 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
   try {
-    // The data documents need only the model: rendered and compressed (zlib on the libuv pool) into a folder of
-    // their own while Astro renders the pages on the main thread, then moved in once the pages are compressed
-    // (compressPages must not see them: they carry their own variants). Their phases are timed on their own.
+    // The data documents need only the model: rendered here, then compressed and written on a worker thread
+    // (writeDocumentsInWorker) into a folder of their own while Astro renders the pages on the main thread, then
+    // moved in once the pages are compressed (compressPages must not see them: they carry their own variants).
+    // Their phases are timed on their own.
     const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
     // Once written, the documents are checked against their schemas in their own folder, on a worker thread,
     // while Astro goes on rendering (the check of reviews.json at 100k reviews is seconds of JSON and Zod).
@@ -201,7 +202,7 @@ async function writeDocumentsAside(model: SiteModel, sinceWindowDays: number, di
   const docs = renderDocuments(model, sinceWindowDays, { widgetScript: compileWidget() });
   phases.render = Math.round(performance.now() - mark);
   mark = performance.now();
-  const documents = await writeDocuments(dir, docs, 'best');
+  const documents = await writeDocumentsInWorker(dir, docs);
   phases['write+compress'] = Math.round(performance.now() - mark);
   return documents;
 }

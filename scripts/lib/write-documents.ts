@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
@@ -86,10 +87,13 @@ export type CompressionEffort = 'best' | 'fast';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/** A rendered document whose body may already be UTF-8 bytes (as writeDocumentsInWorker hands them over). */
+export type DocumentToWrite = Omit<RenderedDocument, 'body'> & { body: string | Uint8Array };
+
 /** Writes one document and its gzip and brotli variants; returns its manifest entry. */
-async function writeDocument(outDir: string, doc: RenderedDocument, effort: CompressionEffort): Promise<ManifestDocument> {
+async function writeDocument(outDir: string, doc: DocumentToWrite, effort: CompressionEffort): Promise<ManifestDocument> {
   const file = doc.path.slice(1);
-  const body = Buffer.from(doc.body, 'utf8');
+  const body = typeof doc.body === 'string' ? Buffer.from(doc.body, 'utf8') : Buffer.from(doc.body.buffer, doc.body.byteOffset, doc.body.byteLength);
   const { gz, br } = effort === 'fast' ? await compressFast(body) : await compress(body);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
@@ -107,7 +111,7 @@ async function writeDocument(outDir: string, doc: RenderedDocument, effort: Comp
 /** Writes all documents with bounded parallelism (memory stays flat at 100k reviews); `progress` counts them. */
 export async function writeDocuments(
   outDir: string,
-  docs: RenderedDocument[],
+  docs: readonly DocumentToWrite[],
   effort: CompressionEffort = 'best',
   progress?: Progress,
 ): Promise<ManifestDocument[]> {
@@ -124,4 +128,30 @@ export async function writeDocuments(
   await Promise.all([worker(), worker(), worker()]);
   progress?.done();
   return out;
+}
+
+/**
+ * writeDocuments (best effort) on a worker thread. The compression itself runs on the libuv pool either way,
+ * but each document takes several steps on the thread that awaits it (cache lookup, compression, writes);
+ * while Astro renders the pages on the main thread, those steps waited for it, and the documents of a
+ * 100k-review +1 build took 3.9 s instead of about 1.5 s. Rejects as writeDocuments does.
+ */
+export function writeDocumentsInWorker(dir: string, docs: readonly RenderedDocument[]): Promise<ManifestDocument[]> {
+  // Bodies go over as UTF-8 bytes whose memory is moved, not copied: reviews.json of 100k reviews is 57 MB.
+  const encoder = new TextEncoder();
+  const bytes: DocumentToWrite[] = docs.map((d) => ({ ...d, body: encoder.encode(d.body) }));
+  const transferList = bytes.map((d) => (d.body as Uint8Array).buffer as ArrayBuffer);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./write-documents-worker.ts', import.meta.url), { workerData: { dir, docs: bytes }, transferList });
+    let answered = false;
+    worker.once('message', (answer: { documents: ManifestDocument[] } | { problem: string }) => {
+      answered = true;
+      if ('documents' in answer) resolve(answer.documents);
+      else reject(new Error(answer.problem));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`document writer stopped (exit ${code})`));
+    });
+  });
 }
