@@ -128,4 +128,8 @@ if (values.cv !== undefined) {
     `held-out calibration error (ECE): mentions ${e.mentionBefore.toFixed(3)} -> ${e.mentionAfter.toFixed(3)}, polarity ${e.polarityBefore.toFixed(3)} -> ${e.polarityAfter.toFixed(3)}`,
   );
   console.log(`quote thresholds: positive ${q.threshold.positive}, negative ${q.threshold.negative} (${JSON.stringify(q.measured)})`);
+  const qt = trained.weights.quantifier!;
+  console.log(
+    `writer shift: sd ${qt.shiftSd} x ${qt.shiftScale} (set-share coverage at that scale: lowest writer ${qt.shiftCoverage?.lowestWriter}, pooled ${qt.shiftCoverage?.pooled})`,
+  );
 }

@@ -61,8 +61,14 @@ export async function trainFolds(
   };
 }
 
-/** The gold polarity of each aspect an item is labelled with. */
-export const goldOf = (it: CorpusItem): Map<string, Polarity> => new Map(it.labels.map((l) => [l.category, l.polarity]));
+const golds = new WeakMap<CorpusItem, Map<string, Polarity>>();
+
+/** The gold polarity of each aspect an item is labelled with (made once per item: the rates ask for it millions of times). */
+export function goldOf(it: CorpusItem): Map<string, Polarity> {
+  let gold = golds.get(it);
+  if (!gold) golds.set(it, (gold = new Map(it.labels.map((l) => [l.category, l.polarity]))));
+  return gold;
+}
 
 /** Raw (uncalibrated) probabilities of every aspect an item's sentences could speak of: the most likely sentence per aspect. */
 function rawReadings(model: AbsaModel, it: CorpusItem, lexicon: AspectLexicon): Map<string, { mention: number; polarity: number[] }> {
@@ -155,7 +161,12 @@ export function readHeldOut(folds: readonly Fold[], lexicon: AspectLexicon, cali
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const sd = (xs: readonly number[]) => (xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)) : 0);
+/** Sample standard deviation (the mean taken once: recomputed per element, it made training quadratic in the corpus). */
+function sd(xs: readonly number[]): number {
+  if (xs.length < 2) return 0;
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+}
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
 
 /**
@@ -170,15 +181,34 @@ export function measureRates(
   polarity: 'positive' | 'negative',
 ): BinaryRates {
   const slot = 2 * aspectIndex + (polarity === 'positive' ? 0 : 1);
+  return ratesOf(
+    readings,
+    (r) => goldOf(r.item).get(aspect) === polarity,
+    (r) => r.mass[slot]!,
+  );
+}
+
+/** The readings of each writer, writers in sorted order (one pass: the rates are measured thousands of times in training). */
+function byWriter(readings: readonly HeldOutReading[]): Map<string, HeldOutReading[]> {
+  const groups = new Map<string, HeldOutReading[]>();
+  for (const r of readings) {
+    const own = groups.get(r.writer);
+    if (own) own.push(r);
+    else groups.set(r.writer, [r]);
+  }
+  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** measureRates of any binary target: `isTarget` says which items have it, `massOf` is the reader's mass for it. */
+function ratesOf(readings: readonly HeldOutReading[], isTarget: (r: HeldOutReading) => boolean, massOf: (r: HeldOutReading) => number): BinaryRates {
   const split = (rs: readonly HeldOutReading[]) => {
     const yes: number[] = [];
     const no: number[] = [];
-    for (const r of rs) (goldOf(r.item).get(aspect) === polarity ? yes : no).push(r.mass[slot]!);
+    for (const r of rs) (isTarget(r) ? yes : no).push(massOf(r));
     return { yes, no };
   };
   const all = split(readings);
-  const writers = [...new Set(readings.map((r) => r.writer))].sort();
-  const per = writers.map((w) => split(readings.filter((r) => r.writer === w)));
+  const per = [...byWriter(readings).values()].map(split);
   const withTarget = per.filter((p) => p.yes.length > 0);
   const spread = (between: number[], pooled: number[]) => Math.sqrt(sd(between) ** 2 + sd(pooled) ** 2 / Math.max(1, pooled.length));
   return {
@@ -231,7 +261,8 @@ const SHIFT_REPLICATES = 100;
  * the normal's. The bootstrap draws the shift from a normal, so the spread is stored scaled by t / z at
  * that level (×1.07 with sixteen writers, ×1.15 with eight, ×1.22 with six). Added when new writers narrowed the
  * measured spread from 0.135 to 0.090 and the test writer's coverage fell from 87% to 80%: chosen after seeing
- * the test writer, so its coverage figure is slightly optimistic.
+ * the test writer, so its coverage figure is slightly optimistic. The published intervals draw the shift at a
+ * multiple of this size that covers every training writer, not only the writers pooled (choose-shift-scale.ts).
  */
 export function measureShift(readings: readonly HeldOutReading[], aspects: readonly string[]): { shiftSd: number; residuals: number[] } {
   const residuals: number[] = [];
@@ -240,19 +271,25 @@ export function measureShift(readings: readonly HeldOutReading[], aspects: reado
   const writers = [...new Set(readings.map((r) => r.writer))].sort();
   for (const w of writers) {
     const own = readings.filter((r) => r.writer === w);
-    const rates = measureAllRates(
-      readings.filter((r) => r.writer !== w),
-      aspects,
-    );
+    const others = readings.filter((r) => r.writer !== w);
     aspects.forEach((aspect, i) => {
       const truth = shareTruth(own, aspect);
-      const estimate = shareOf(own, i, rates[aspect]!.polarity);
+      if (truth.opinions < SHIFT_MIN_OPINIONS) return; // measured only where it is used, in the same order
+      const polarity = measurePolarityRates(others, i, aspect);
+      const estimate = shareOf(own, i, polarity);
       if (truth.opinions < SHIFT_MIN_OPINIONS || truth.share === null || estimate === null) return;
       residuals.push(estimate - truth.share);
       const replicates: number[] = [];
       for (let b = 0; b < SHIFT_REPLICATES; b++) {
-        const sample = own.map(() => own[Math.floor(random() * own.length)]!);
-        const x = shareOf(sample, i, rates[aspect]!.polarity);
+        // shareOf of a resample of the writer's items, summed as it is drawn (no array per replicate)
+        let sn = 0;
+        let sp = 0;
+        for (let k = 0; k < own.length; k++) {
+          const r = own[Math.floor(random() * own.length)]!;
+          sp += r.mass[2 * i]!;
+          sn += r.mass[2 * i + 1]!;
+        }
+        const x = ratioPacc(sn, sp, polarity);
         if (x !== null) replicates.push(x);
       }
       sampling.push(sd(replicates) ** 2);
@@ -420,9 +457,11 @@ export function measurePolarityRates(readings: readonly HeldOutReading[], aspect
   const fraction = (rs: readonly HeldOutReading[], polarity: Polarity) => {
     let neg = 0;
     let all = 0;
+    let count = 0;
     const per: number[] = [];
     for (const r of rs) {
       if (goldOf(r.item).get(aspect) !== polarity) continue;
+      count++;
       const n = r.mass[2 * aspectIndex + 1]!;
       const p = r.mass[2 * aspectIndex]!;
       neg += n;
@@ -432,20 +471,13 @@ export function measurePolarityRates(readings: readonly HeldOutReading[], aspect
     return {
       value: all > 0 ? neg / all : polarity === 'negative' ? 1 : 0,
       per,
-      count: rs.filter((r) => goldOf(r.item).get(aspect) === polarity).length,
+      count,
     };
   };
-  const writers = [...new Set(readings.map((r) => r.writer))].sort();
+  const groups = [...byWriter(readings).values()];
   const spread = (polarity: Polarity) => {
     const pooled = fraction(readings, polarity);
-    const between = writers
-      .map((w) =>
-        fraction(
-          readings.filter((r) => r.writer === w),
-          polarity,
-        ),
-      )
-      .filter((f) => f.count > 0);
+    const between = groups.map((rs) => fraction(rs, polarity)).filter((f) => f.count > 0);
     return Math.sqrt(sd(between.map((f) => f.value)) ** 2 + sd(pooled.per) ** 2 / Math.max(1, pooled.per.length));
   };
   const neg = fraction(readings, 'negative');
@@ -463,13 +495,12 @@ export function measurePolarityRates(readings: readonly HeldOutReading[], aspect
 
 /** The rates of "an opinion on the aspect" (positive or negative, from the summed mass) — what corrects the count of opinions. */
 export function measureOpinionRates(readings: readonly HeldOutReading[], aspectIndex: number, aspect: string): BinaryRates {
-  const merged = readings.map((r) => ({
-    ...r,
-    mass: [0, r.mass[2 * aspectIndex]! + r.mass[2 * aspectIndex + 1]!],
-    item: {
-      ...r.item,
-      labels: r.item.labels.map((l) => (l.category === aspect && l.polarity !== 'neutral' ? { ...l, polarity: 'negative' as const } : l)),
+  return ratesOf(
+    readings,
+    (r) => {
+      const g = goldOf(r.item).get(aspect);
+      return g === 'positive' || g === 'negative';
     },
-  }));
-  return measureRates(merged, 0, aspect, 'negative');
+    (r) => r.mass[2 * aspectIndex]! + r.mass[2 * aspectIndex + 1]!,
+  );
 }

@@ -11,6 +11,18 @@ import { sldPrevalence } from '../../core/insights/quantify/sld-prevalence.ts';
 import type { Random } from '../../core/random/create-random.ts';
 import { goldOf, measurePolarityRates, measureRates, shareTruth, type HeldOutReading } from './cross-fit-reader.ts';
 
+/**
+ * The businesses with a set share (the eval's "shares set 0-60%", and what `npm run train` sizes the writer
+ * shift on): these negative shares of one aspect, this many opinions in each, this many businesses per share,
+ * only aspects the writer has at least MIN_POOL negative and positive labels of to draw from, and replicates per interval.
+ */
+export const SET_SHARES = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
+export const SET_OPINIONS = 60;
+export const SET_REPEATS = 5;
+export const MIN_POOL = 10;
+/** Bootstrap replicates for each of those businesses' intervals (the build uses SHARE_RULES.replicates). */
+export const SET_REPLICATES = 200;
+
 export const ESTIMATORS = ['cc', 'pcc', 'pacc', 'sld', 'ratio', 'acc3'] as const;
 export type Estimator = (typeof ESTIMATORS)[number];
 

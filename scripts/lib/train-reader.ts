@@ -26,6 +26,7 @@ import {
   validateQuoteRule,
   type CalibrationFit,
 } from './cross-fit-reader.ts';
+import { chooseShiftScale, type ShiftScale } from './choose-shift-scale.ts';
 import type { Progress } from './progress.ts';
 import type { Hyper } from './train-absa-model.ts';
 
@@ -77,6 +78,7 @@ export async function trainReader(
       folds: `by writer: ${folds.map((f) => f.writers.join('+')).join(', ')}`,
       aspects: measureAllRates(readings, aspects),
       shiftSd: measureShift(readings, aspects).shiftSd,
+      ...shiftScaleOf(chooseShiftScale(readings, aspects)),
     },
     quotes: {
       precision: QUOTE_PRECISION,
@@ -100,4 +102,8 @@ export async function trainReader(
     },
   };
   return { weights, ece: fit.ece };
+}
+
+function shiftScaleOf(s: ShiftScale): { shiftScale: number; shiftCoverage: { lowestWriter: number; pooled: number } } {
+  return { shiftScale: s.scale, shiftCoverage: { lowestWriter: s.lowestWriter, pooled: s.pooled } };
 }

@@ -47,6 +47,13 @@ export const AbsaWeightsSchema = z.object({
       aspects: z.record(z.string(), AspectRatesSchema),
       /** Standard deviation of the share's error from one writer to another that the rates do not explain (held-out residuals). */
       shiftSd: z.number().min(0),
+      /**
+       * The factor the shift is drawn with: the smallest that lets every training writer's set-share businesses be
+       * covered 88% of the time (scripts/lib/choose-shift-scale.ts). Absent: 1.
+       */
+      shiftScale: z.number().min(1).optional(),
+      /** At that scale, the lowest writer's coverage and the pooled coverage (what `npm run train` measured). */
+      shiftCoverage: z.object({ lowestWriter: z.number(), pooled: z.number() }).strict().optional(),
     })
     .strict()
     .nullable()
@@ -97,7 +104,9 @@ export interface AbsaModel {
   calibration: Calibration;
   /** Measured rates per aspect id and the writer-shift spread of the share (null: no corrected shares). */
   rates: ReadonlyMap<string, AspectRates> | null;
+  /** The spread the bootstrap draws the writer shift with: the measured one times `shiftScale`. */
   shiftSd: number;
+  shiftScale: number;
   /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
   quotes: { precision: number; claim: Record<'positive' | 'negative', ClaimCalibration>; threshold: Record<'positive' | 'negative', number> } | null;
 }
@@ -136,7 +145,8 @@ export function loadModel(json: unknown): AbsaModel {
     calibrated: Boolean(w.calibration),
     calibration: w.calibration ?? IDENTITY_CALIBRATION,
     rates: w.quantifier ? new Map(Object.entries(w.quantifier.aspects)) : null,
-    shiftSd: w.quantifier?.shiftSd ?? 0,
+    shiftSd: (w.quantifier?.shiftSd ?? 0) * (w.quantifier?.shiftScale ?? 1),
+    shiftScale: w.quantifier?.shiftScale ?? 1,
     quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
 }
@@ -168,6 +178,7 @@ export const RULES_ONLY: AbsaModel = {
   calibration: IDENTITY_CALIBRATION,
   rates: null,
   shiftSd: 0,
+  shiftScale: 1,
   quotes: null,
 };
 

@@ -70,30 +70,15 @@ const MIN_DRAWN_GAP = 0.05;
  * (ratio-pacc.ts). Deterministic: a fixed seed and a fixed order.
  */
 export function estimateShares(units: readonly OpinionUnit[], rates: readonly (AspectRates | null)[], o: ShareOptions): ShareEstimates {
-  const width = rates.length * 2;
-  const blocks = poolBlocks(units, width);
-  const total = sumBlocks(blocks, width, null);
-  const point = rates.map((r, a) => (r ? counts(total.mass, total.sentences, a, r.opinion, r.polarity) : null));
-  const random = createRandom(o.seed);
-  const draws: (number | null)[][] = rates.map(() => []);
-  const pick = new Int32Array(blocks.length);
-  for (let b = 0; b < o.replicates; b++) {
-    for (let i = 0; i < pick.length; i++) pick[i] = Math.floor(random() * blocks.length);
-    const s = sumBlocks(blocks, width, pick);
-    rates.forEach((r, a) => {
-      if (!r) return;
-      const c = counts(s.mass, s.sentences, a, drawRates(r.opinion, random), drawRates(r.polarity, random));
-      const shifted = c.share === null ? null : Math.min(1, Math.max(0, c.share + (o.shiftSd ?? 0) * normalDraw(random)));
-      draws[a]!.push(shifted);
-    });
-  }
-  const aspects = point.map((p, a) => {
+  const r = replicateShares(units, rates, o);
+  const draws = rates.map((_, a) => shiftedShares(r, a, o.shiftSd ?? 0));
+  const aspects = r.point.map((p, a) => {
     if (!p) return null;
     const opinions = p.positive + p.negative;
     return {
       positive: p.positive,
       negative: p.negative,
-      share: opinions >= o.minOpinions && p.share !== null ? interval(p.share, draws[a]!, o.level) : null,
+      share: opinions >= o.minOpinions && p.share !== null ? shareInterval(p.share, draws[a]!, o.level) : null,
     };
   });
   const eligible = (side: 'positive' | 'negative') => aspects.flatMap((e, a) => (e?.share && e[side] >= o.minLeaderOpinions ? [a] : []));
@@ -102,6 +87,52 @@ export function estimateShares(units: readonly OpinionUnit[], rates: readonly (A
     worst: leader(eligible('negative'), draws, o, (x, y) => x > y),
     best: leader(eligible('positive'), draws, o, (x, y) => x < y),
   };
+}
+
+/** The bootstrap of estimateShares before the writer shift is added. */
+export interface ShareReplicates {
+  /** Per aspect: the point estimate (null where the aspect has no rates). */
+  point: ({ share: number | null; positive: number; negative: number } | null)[];
+  /** Per aspect, per replicate: the corrected share (null where there was no opinion mass)… */
+  shares: (number | null)[][];
+  /** …and the standard normal draw that scales the writer shift. */
+  shifts: number[][];
+}
+
+/**
+ * The replicates behind estimateShares: units resampled, rates drawn, the share corrected, and a normal draw
+ * for the writer shift — kept apart from its size so that `npm run train` can try several sizes of shift on
+ * the same replicates (choose-shift-scale.ts). Same seed, same draws, in the same order.
+ */
+export function replicateShares(
+  units: readonly OpinionUnit[],
+  rates: readonly (AspectRates | null)[],
+  o: Pick<ShareOptions, 'replicates' | 'seed'>,
+): ShareReplicates {
+  const width = rates.length * 2;
+  const blocks = poolBlocks(units, width);
+  const total = sumBlocks(blocks, width, null);
+  const point = rates.map((r, a) => (r ? counts(total.mass, total.sentences, a, r.opinion, r.polarity) : null));
+  const random = createRandom(o.seed);
+  const shares: (number | null)[][] = rates.map(() => []);
+  const shifts: number[][] = rates.map(() => []);
+  const pick = new Int32Array(blocks.length);
+  for (let b = 0; b < o.replicates; b++) {
+    for (let i = 0; i < pick.length; i++) pick[i] = Math.floor(random() * blocks.length);
+    const s = sumBlocks(blocks, width, pick);
+    rates.forEach((r, a) => {
+      if (!r) return;
+      const c = counts(s.mass, s.sentences, a, drawRates(r.opinion, random), drawRates(r.polarity, random));
+      shares[a]!.push(c.share);
+      shifts[a]!.push(c.share === null ? 0 : normalDraw(random));
+    });
+  }
+  return { point, shares, shifts };
+}
+
+/** Aspect `a`'s replicates with a writer shift of standard deviation `shiftSd` added, kept within 0–1. */
+export function shiftedShares(r: ShareReplicates, a: number, shiftSd: number): (number | null)[] {
+  return r.shares[a]!.map((x, b) => (x === null ? null : Math.min(1, Math.max(0, x + shiftSd * r.shifts[a]![b]!))));
 }
 
 /** Estimated opinions (PACC on the opinion mass) split by the corrected negative share. */
@@ -156,7 +187,7 @@ function sumBlocks(blocks: readonly Block[], width: number, pick: Int32Array | n
 }
 
 /** The central `level` interval of the replicates (percentile bootstrap), widened to hold the point estimate. */
-function interval(estimate: number, replicates: readonly (number | null)[], level: number): ShareInterval {
+export function shareInterval(estimate: number, replicates: readonly (number | null)[], level: number): ShareInterval {
   const sorted = replicates.filter((x): x is number => x !== null).sort((a, b) => a - b);
   if (sorted.length === 0) return { estimate, low: 0, high: 1 };
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
