@@ -21,7 +21,6 @@ import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import type { SiteModel } from '../core/model/build-site-model.ts';
 import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
-import { checkDistInWorker } from './lib/check-dist.ts';
 import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { providePageReuse, type PageReusePlan } from '../site/lib/page-reuse.ts';
 import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reuse-plan.ts';
@@ -31,7 +30,7 @@ import { swapIn } from './lib/swap-in.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
-import { writeDocumentsInWorker } from './lib/write-documents.ts';
+import { writeAndCheckDocuments } from './lib/write-and-check-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { isRunning } from './lib/is-running.ts';
@@ -105,26 +104,19 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
   try {
-    // The data documents need only the model: rendered here, then compressed and written on a worker thread
-    // (writeDocumentsInWorker) into a folder of their own while Astro renders the pages on the main thread, then
-    // moved in once the pages are compressed (compressPages must not see them: they carry their own variants).
-    // Their phases are timed on their own.
-    const documentsDone = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases);
-    // Once written, the documents are checked against their schemas in their own folder, on a worker thread,
-    // while Astro goes on rendering (the check of reviews.json at 100k reviews is seconds of JSON and Zod).
-    const checked = documentsDone.then(async (documents) => {
-      const manifest = assembleManifest(
+    // The data documents need only the model: rendered here, then compressed, written and checked against their
+    // schemas on a worker thread (writeAndCheckDocuments) into a folder of their own while Astro renders the pages
+    // on the main thread, then moved in once the pages are compressed (compressPages must not see them: they carry
+    // their own variants). Their phases are timed on their own.
+    const checked = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases).then((documents) =>
+      assembleManifest(
         model,
         options.SINCE_WINDOW_DAYS,
         computeInputsHash(root, contentDir, options),
         documents,
         projectContentDir(relative(root, contentDir)),
-      );
-      const checking = performance.now();
-      await checkDistInWorker(docsDir, manifest);
-      phases.check = Math.round(performance.now() - checking);
-      return manifest;
-    });
+      ),
+    );
     checked.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the
     // variants of unchanged pages are reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is rendered
@@ -148,7 +140,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const compressed = compressPages(staging, progress, reuse, linked);
     compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
     const manifest = await checked;
-    const documents = await documentsDone;
+    const { documents } = manifest;
     const pageHashes = await compressed;
     phase('compress-pages', 'writing the documents');
     await moveInto(docsDir, staging);
@@ -196,14 +188,18 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   }
 }
 
-/** Renders the data documents and writes them with their variants into `dir`; times `render` and `write+compress`. */
+/**
+ * Renders the data documents and writes them, checked, with their variants into `dir`; times `render`,
+ * `write+compress` (which includes checking each text while it compresses) and `check` (the written files).
+ */
 async function writeDocumentsAside(model: SiteModel, sinceWindowDays: number, dir: string, phases: Record<string, number>) {
   let mark = performance.now();
   const docs = renderDocuments(model, sinceWindowDays, { widgetScript: compileWidget() });
   phases.render = Math.round(performance.now() - mark);
   mark = performance.now();
-  const documents = await writeDocumentsInWorker(dir, docs);
-  phases['write+compress'] = Math.round(performance.now() - mark);
+  const { documents, checkMs } = await writeAndCheckDocuments(dir, docs);
+  phases['write+compress'] = Math.round(performance.now() - mark) - checkMs;
+  phases.check = checkMs;
   return documents;
 }
 

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
-import { Worker } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { z } from 'zod';
@@ -56,62 +55,59 @@ async function checkVariants(doc: ManifestDocument, identity: Buffer, gz: Buffer
   return problems;
 }
 
-/** The problems of one document: its variants, then its content (schema, Atom, widget script). */
-async function checkDocument(distDir: string, doc: ManifestDocument): Promise<string[]> {
+/** The problems of one document: its variants, then its content (`content`: already found, see checkDist). */
+async function checkDocument(distDir: string, doc: ManifestDocument, content?: readonly string[]): Promise<string[]> {
   const [identity, gz, br] = await Promise.all([doc.identity, doc.gzip, doc.br].map((f) => readFile(join(distDir, f.file))));
   const at = (p: string) => `${doc.path}: ${p}`;
   const variants = checkVariants(doc, identity!, gz!, br!);
-  const problems: string[] = [];
-  const text = identity!.toString('utf8');
-  if (doc.kind === 'atom') problems.push(...checkAtom(text).map(at));
-  else if (doc.kind === 'widget-script') problems.push(...checkWidgetScript(text, gz!.length).map(at));
-  else {
-    const schema = SCHEMAS[doc.kind];
-    const json: unknown = JSON.parse(text);
-    if (doc.kind === 'openapi' && (json as { openapi?: string }).openapi !== '3.1.0') problems.push(at('openapi must be 3.1.0'));
-    const result = schema?.safeParse(json);
-    if (result && !result.success) problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
-  }
+  const problems = content ?? checkContent(doc, identity!.toString('utf8'), gz!.length) ?? [];
   return [...(await variants).map(at), ...problems];
+}
+
+/**
+ * The problems of a document's text — its schema, Atom's required elements, the widget script's rules — each
+ * prefixed with its path. `gzipBytes` is the size of its gzip variant (the widget script has a budget); without
+ * it, a widget script is not checked here (null is returned) and must be checked with its variant.
+ */
+export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, text: string, gzipBytes?: number): string[] | null {
+  const at = (p: string) => `${doc.path}: ${p}`;
+  if (doc.kind === 'atom') return checkAtom(text).map(at);
+  if (doc.kind === 'widget-script') return gzipBytes === undefined ? null : checkWidgetScript(text, gzipBytes).map(at);
+  const problems: string[] = [];
+  const schema = SCHEMAS[doc.kind];
+  const json: unknown = JSON.parse(text);
+  if (doc.kind === 'openapi' && (json as { openapi?: string }).openapi !== '3.1.0') problems.push(at('openapi must be 3.1.0'));
+  const result = schema?.safeParse(json);
+  if (result && !result.success) problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
+  return problems;
 }
 
 /** Documents checked at once: their decompression (libuv pool) overlaps the JSON parsing on the main thread. */
 const LANES = 3;
 
-/** Validates every document of a build against its schema; throws listing every mismatch (in manifest order). */
-export async function checkDist(distDir: string, manifest: BuildManifest): Promise<void> {
+/**
+ * Validates every document of a build against its schema; throws listing every mismatch (in manifest order).
+ * `content` holds, by path, the content problems already found in the very bytes written (the document writer
+ * checks a body's text while the body compresses: writeAndCheckDocuments); those documents' files are then only
+ * compared with the manifest and their variants decoded.
+ */
+export async function checkDist(
+  distDir: string,
+  manifest: Pick<BuildManifest, 'documents'>,
+  content?: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
   const found: string[][] = new Array(manifest.documents.length);
   let next = 0;
   const lane = async () => {
     while (next < manifest.documents.length) {
       const i = next++;
-      found[i] = await checkDocument(distDir, manifest.documents[i]!);
+      const doc = manifest.documents[i]!;
+      found[i] = await checkDocument(distDir, doc, content?.get(doc.path));
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
   const problems = found.flat();
   if (problems.length > 0) throw new Error(`dist check failed (${problems.length}):\n${problems.slice(0, 50).join('\n')}`);
-}
-
-/**
- * checkDist on a worker thread (scripts/lib/check-dist-worker.ts): the build checks its documents while Astro
- * renders the pages on the main thread — parsing and validating `reviews.json` of 100k reviews is seconds of
- * JavaScript that would otherwise wait for, and then hold up, the main thread. Rejects as checkDist does.
- */
-export function checkDistInWorker(distDir: string, manifest: BuildManifest): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./check-dist-worker.ts', import.meta.url), { workerData: { distDir, manifest } });
-    let answered = false;
-    worker.once('message', (problem: string | null) => {
-      answered = true;
-      if (problem === null) resolve();
-      else reject(new Error(problem));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`dist check worker stopped (exit ${code})`));
-    });
-  });
 }
 
 /** CLI: `npm run check:dist` re-checks an existing dist/ against its manifest. */

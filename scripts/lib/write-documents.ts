@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
@@ -48,13 +47,21 @@ export const ARCHIVE_BROTLI_QUALITY = 8;
  * whatever its size: an unchanged page, month archive or document is not compressed again (a 100k-review
  * rebuild has month pages of over 1 MB, which the cache used to skip and recompress every night).
  */
-export async function compress(body: Buffer, cache = sharedCompressionCache(), archive = false): Promise<{ gz: Buffer; br: Buffer }> {
+export async function compress(
+  body: Buffer,
+  cache = sharedCompressionCache(),
+  archive = false,
+  whileCompressing?: () => void,
+): Promise<{ gz: Buffer; br: Buffer }> {
   const quality = brotliQuality(body.length, archive);
   const params = `gzip 9|brotli ${quality} text`;
   const cached = cache ? await cache.get(body, params) : null;
-  if (cached) return cached;
+  if (cached) {
+    whileCompressing?.();
+    return cached;
+  }
   // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
-  const [gz, br] = await Promise.all([
+  const variants = Promise.all([
     gzipAsync(body, { level: 9 }),
     brotliAsync(body, {
       params: {
@@ -64,6 +71,8 @@ export async function compress(body: Buffer, cache = sharedCompressionCache(), a
       },
     }),
   ]);
+  whileCompressing?.(); // the pool has the work: synchronous work of the caller's now runs alongside it
+  const [gz, br] = await variants;
   if (cache) await cache.put(body, params, { gz, br });
   return { gz, br };
 }
@@ -74,11 +83,13 @@ export async function compress(body: Buffer, cache = sharedCompressionCache(), a
  * fixtures build the sample content dozens of times, each time with one review more, so nothing
  * can come from the cache); never for a build that is published.
  */
-async function compressFast(body: Buffer): Promise<{ gz: Buffer; br: Buffer }> {
-  const [gz, br] = await Promise.all([
+async function compressFast(body: Buffer, whileCompressing?: () => void): Promise<{ gz: Buffer; br: Buffer }> {
+  const variants = Promise.all([
     gzipAsync(body, { level: 1 }),
     brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
+  whileCompressing?.();
+  const [gz, br] = await variants;
   return { gz, br };
 }
 
@@ -87,14 +98,18 @@ export type CompressionEffort = 'best' | 'fast';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** A rendered document whose body may already be UTF-8 bytes (as writeDocumentsInWorker hands them over). */
+/** A rendered document whose body may already be UTF-8 bytes (as writeAndCheckDocuments hands them over). */
 export type DocumentToWrite = Omit<RenderedDocument, 'body'> & { body: string | Uint8Array };
 
+/** Looks at a document's bytes while they compress (synchronous work there overlaps the compression on the libuv pool). */
+export type InspectBody = (doc: DocumentToWrite, body: Buffer) => void;
+
 /** Writes one document and its gzip and brotli variants; returns its manifest entry. */
-async function writeDocument(outDir: string, doc: DocumentToWrite, effort: CompressionEffort): Promise<ManifestDocument> {
+async function writeDocument(outDir: string, doc: DocumentToWrite, effort: CompressionEffort, inspect?: InspectBody): Promise<ManifestDocument> {
   const file = doc.path.slice(1);
   const body = typeof doc.body === 'string' ? Buffer.from(doc.body, 'utf8') : Buffer.from(doc.body.buffer, doc.body.byteOffset, doc.body.byteLength);
-  const { gz, br } = effort === 'fast' ? await compressFast(body) : await compress(body);
+  const look = inspect && (() => inspect(doc, body));
+  const { gz, br } = effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
   return {
@@ -114,6 +129,7 @@ export async function writeDocuments(
   docs: readonly DocumentToWrite[],
   effort: CompressionEffort = 'best',
   progress?: Progress,
+  inspect?: InspectBody,
 ): Promise<ManifestDocument[]> {
   const out: ManifestDocument[] = new Array(docs.length);
   progress?.start(docs.length, 'writing documents');
@@ -121,37 +137,11 @@ export async function writeDocuments(
   const worker = async () => {
     while (next < docs.length) {
       const i = next++;
-      out[i] = await writeDocument(outDir, docs[i]!, effort);
+      out[i] = await writeDocument(outDir, docs[i]!, effort, inspect);
       progress?.tick();
     }
   };
   await Promise.all([worker(), worker(), worker()]);
   progress?.done();
   return out;
-}
-
-/**
- * writeDocuments (best effort) on a worker thread. The compression itself runs on the libuv pool either way,
- * but each document takes several steps on the thread that awaits it (cache lookup, compression, writes);
- * while Astro renders the pages on the main thread, those steps waited for it, and the documents of a
- * 100k-review +1 build took 3.9 s instead of about 1.5 s. Rejects as writeDocuments does.
- */
-export function writeDocumentsInWorker(dir: string, docs: readonly RenderedDocument[]): Promise<ManifestDocument[]> {
-  // Bodies go over as UTF-8 bytes whose memory is moved, not copied: reviews.json of 100k reviews is 57 MB.
-  const encoder = new TextEncoder();
-  const bytes: DocumentToWrite[] = docs.map((d) => ({ ...d, body: encoder.encode(d.body) }));
-  const transferList = bytes.map((d) => (d.body as Uint8Array).buffer as ArrayBuffer);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./write-documents-worker.ts', import.meta.url), { workerData: { dir, docs: bytes }, transferList });
-    let answered = false;
-    worker.once('message', (answer: { documents: ManifestDocument[] } | { problem: string }) => {
-      answered = true;
-      if ('documents' in answer) resolve(answer.documents);
-      else reject(new Error(answer.problem));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`document writer stopped (exit ${code})`));
-    });
-  });
 }

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
-import { writeDocuments, writeDocumentsInWorker } from '../../../../scripts/lib/write-documents.ts';
+import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-wd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -28,22 +28,5 @@ describe('writeDocuments', () => {
     }
     // The published build compresses hardest; the fixtures' throw-away builds trade size for time.
     expect(sizes.best).toBeLessThan(sizes.fast!);
-  });
-
-  it('on a worker thread (as the build runs it): the same files and manifest entries, non-ASCII text intact', async () => {
-    const accented: RenderedDocument = { ...doc, path: '/api/feed.json', body: `${body.slice(0, -2)}, "note": "Señor Núñez’s roof ✓"}]}` };
-    const [inThread, inWorker] = [join(scratch, 'thread'), join(scratch, 'worker')];
-    const expected = await writeDocuments(inThread, [doc, accented], 'best');
-    const entries = await writeDocumentsInWorker(inWorker, [doc, accented]);
-    expect(entries).toEqual(expected);
-    for (const file of ['reviews.json', 'reviews.json.br', 'api/feed.json', 'api/feed.json.gz'])
-      expect(readFileSync(join(inWorker, file)).equals(readFileSync(join(inThread, file)))).toBe(true);
-    expect(readFileSync(join(inWorker, 'api/feed.json'), 'utf8')).toBe(accented.body);
-  });
-
-  it('on a worker thread: a write that fails rejects with its message', async () => {
-    const blocked = join(scratch, 'blocked');
-    writeFileSync(blocked, 'a file where the folder should be');
-    await expect(writeDocumentsInWorker(blocked, [doc])).rejects.toThrow(/EEXIST|ENOTDIR/);
   });
 });

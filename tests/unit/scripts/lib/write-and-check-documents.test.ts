@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
+import { checkDist } from '../../../../scripts/lib/check-dist.ts';
+import { writeAndCheckDocuments } from '../../../../scripts/lib/write-and-check-documents.ts';
+import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-wcd-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const openapi = (path: string, value: object): RenderedDocument => ({
+  path,
+  kind: 'openapi',
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify({ openapi: '3.1.0', ...value }),
+  updated: null,
+});
+const good = openapi('/openapi.json', { info: { title: 'Señor Núñez’s roofs ✓' }, pad: 'x'.repeat(2000) });
+const other = openapi('/api/other.json', { n: 2 });
+const message = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: Error) => e.message,
+  );
+
+describe('writeAndCheckDocuments (the build writes and checks its documents on a worker thread)', () => {
+  it('writes the same files and manifest entries as writeDocuments, non-ASCII text intact', async () => {
+    const [inThread, inWorker] = [join(scratch, 'thread'), join(scratch, 'worker')];
+    const expected = await writeDocuments(inThread, [good, other], 'best');
+    const { documents, checkMs } = await writeAndCheckDocuments(inWorker, [good, other]);
+    expect(documents).toEqual(expected);
+    expect(checkMs).toBeGreaterThanOrEqual(0);
+    for (const file of ['openapi.json', 'openapi.json.br', 'api/other.json', 'api/other.json.gz'])
+      expect(readFileSync(join(inWorker, file)).equals(readFileSync(join(inThread, file)))).toBe(true);
+    expect(readFileSync(join(inWorker, 'openapi.json'), 'utf8')).toBe(good.body);
+  });
+
+  it('rejects a document that fails its check with the message checkDist gives for the same files', async () => {
+    const bad = { ...other, body: JSON.stringify({ openapi: '2.0' }) };
+    const dir = join(scratch, 'bad');
+    const problem = await message(writeAndCheckDocuments(dir, [good, bad]));
+    expect(problem).toMatch(/^dist check failed \(1\):\n\/api\/other.json: openapi must be 3.1.0$/);
+    const again = join(scratch, 'bad-in-thread');
+    const documents = await writeDocuments(again, [good, bad], 'best');
+    expect(await message(checkDist(again, { documents }))).toBe(problem);
+  });
+
+  it('rejects with the error of a write that fails', async () => {
+    const blocked = join(scratch, 'blocked');
+    writeFileSync(blocked, 'a file where the folder should be');
+    await expect(writeAndCheckDocuments(blocked, [good])).rejects.toThrow(/EEXIST|ENOTDIR/);
+  });
+});
