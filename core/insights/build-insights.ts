@@ -83,6 +83,9 @@ export function buildInsights(
   };
 }
 
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const pct1 = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+
 /** `method`: what read the reviews and how the published figures were made from its readings. */
 export function describeMethod(model: AbsaModel): InsightsDocument['method'] {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -94,7 +97,12 @@ export function describeMethod(model: AbsaModel): InsightsDocument['method'] {
       ? `Platt scaling (mentions: slope ${model.calibration.mention.slope}, intercept ${model.calibration.mention.intercept}) and temperature scaling (polarity: T = ${model.calibration.polarity.temperature}), fitted on writer-held-out predictions`
       : 'none (raw probabilities)',
     quantifier: model.rates
-      ? 'PACC (probabilistic adjusted classify-and-count) per aspect for positive and negative opinions, rates measured by writer-held-out cross-fitting'
+      ? 'PACC (probabilistic adjusted classify-and-count) per aspect for positive and negative opinions, rates measured by writer-held-out cross-fitting; ' +
+        `the intervals add the error left between held-out writers (standard deviation ${round4(model.shiftSd)}: ${model.shiftScale} times the ` +
+        `measured ${round4(model.shiftSd / model.shiftScale)}` +
+        (model.lowestWriterCoverage === null
+          ? ')'
+          : `, so that every training writer's shares are covered at least ${pct1(model.lowestWriterCoverage)} of the time)`)
       : 'none: no share is published',
     intervalLevel: SHARE_RULES.level,
     minOpinions: SHARE_RULES.minOpinions,

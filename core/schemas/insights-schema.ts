@@ -170,7 +170,10 @@ export const InsightsDocumentSchema = z
         description: z.string(),
         reader: z.string().meta({ description: 'Reader version and the fingerprint of its feature definitions.' }),
         calibration: z.string(),
-        quantifier: z.string(),
+        quantifier: z.string().meta({
+          description:
+            "How shares are corrected for the reader's measured errors, and what the intervals carry: the spread of the error between writers, and the factor it is drawn at so that every training writer is covered.",
+        }),
         intervalLevel: fraction,
         minOpinions: count.meta({ description: 'Below this many estimated opinions no share is published.' }),
         quotes: z.string().meta({ description: 'How quotes are chosen: only readings whose calibrated confidence passes the quote threshold.' }),

@@ -107,6 +107,8 @@ export interface AbsaModel {
   /** The spread the bootstrap draws the writer shift with: the measured one times `shiftScale`. */
   shiftSd: number;
   shiftScale: number;
+  /** At that scale, the coverage of the training writer covered least often (null: not measured). */
+  lowestWriterCoverage: number | null;
   /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
   quotes: { precision: number; claim: Record<'positive' | 'negative', ClaimCalibration>; threshold: Record<'positive' | 'negative', number> } | null;
 }
@@ -147,6 +149,7 @@ export function loadModel(json: unknown): AbsaModel {
     rates: w.quantifier ? new Map(Object.entries(w.quantifier.aspects)) : null,
     shiftSd: (w.quantifier?.shiftSd ?? 0) * (w.quantifier?.shiftScale ?? 1),
     shiftScale: w.quantifier?.shiftScale ?? 1,
+    lowestWriterCoverage: w.quantifier?.shiftCoverage?.lowestWriter ?? null,
     quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
 }
@@ -179,6 +182,7 @@ export const RULES_ONLY: AbsaModel = {
   rates: null,
   shiftSd: 0,
   shiftScale: 1,
+  lowestWriterCoverage: null,
   quotes: null,
 };
 

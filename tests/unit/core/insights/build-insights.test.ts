@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInsights } from '../../../../core/insights/build-insights.ts';
+import { buildInsights, describeMethod } from '../../../../core/insights/build-insights.ts';
+import { absaModel, RULES_ONLY } from '../../../../core/insights/model/absa-model.ts';
 import { InsightsDocumentSchema, type InsightsDocument, type Quote } from '../../../../core/schemas/insights-schema.ts';
 import type { Review } from '../../../../core/schemas/review-schema.ts';
 import { review } from '../../../helpers/published-review.ts';
@@ -47,6 +48,15 @@ function allQuotes(d: Omit<InsightsDocument, 'moderation'>): Quote[] {
 const quoted = (s: string) => [...s.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
 describe('buildInsights', () => {
+  it('names in method.quantifier how wide the writer shift is drawn and why, from the shipped weights', () => {
+    const model = absaModel();
+    const text = describeMethod(model).quantifier;
+    expect(model.shiftScale).toBeGreaterThan(1);
+    expect(text).toContain(`${model.shiftScale} times the measured ${Math.round((model.shiftSd / model.shiftScale) * 1e4) / 1e4}`);
+    expect(text).toMatch(/every training writer's shares are covered at least (8[89]|9\d)\.\d% of the time\)$/);
+    expect(describeMethod(RULES_ONLY).quantifier).toBe('none: no share is published');
+  });
+
   it('produces a document that validates against the published schema', () => {
     expect(() => EngineOutputSchema.parse(doc)).not.toThrow();
     expect(doc.reviewCount).toBe(reviews.length);
