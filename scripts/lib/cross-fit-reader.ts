@@ -277,7 +277,7 @@ export function measureShift(readings: readonly HeldOutReading[], aspects: reado
       if (truth.opinions < SHIFT_MIN_OPINIONS) return; // measured only where it is used, in the same order
       const polarity = measurePolarityRates(others, i, aspect);
       const estimate = shareOf(own, i, polarity);
-      if (truth.opinions < SHIFT_MIN_OPINIONS || truth.share === null || estimate === null) return;
+      if (truth.share === null || estimate === null) return;
       residuals.push(estimate - truth.share);
       const replicates: number[] = [];
       for (let b = 0; b < SHIFT_REPLICATES; b++) {
