@@ -82,7 +82,7 @@ export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, text:
   return problems;
 }
 
-/** Documents checked at once: their decompression (libuv pool) overlaps the JSON parsing on the main thread. */
+/** Documents checked at once: their decompression (libuv pool) overlaps the JSON parsing on the checking thread. */
 const LANES = 3;
 
 /**
