@@ -130,6 +130,6 @@ if (values.cv !== undefined) {
   console.log(`quote thresholds: positive ${q.threshold.positive}, negative ${q.threshold.negative} (${JSON.stringify(q.measured)})`);
   const qt = trained.weights.quantifier!;
   console.log(
-    `writer shift: sd ${qt.shiftSd} x ${qt.shiftScale} (set-share coverage at that scale: lowest writer ${qt.shiftCoverage?.lowestWriter}, pooled ${qt.shiftCoverage?.pooled})`,
+    `writer shift: sd ${qt.shiftSd} x ${qt.shiftScale}, ${qt.shiftShared} of its variance shared by a business's aspects (set-share coverage at that scale: lowest writer ${qt.shiftCoverage?.lowestWriter}, pooled ${qt.shiftCoverage?.pooled})`,
   );
 }

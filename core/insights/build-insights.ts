@@ -16,7 +16,7 @@ import { quarterOf, quarterRange } from './quarter.ts';
 import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
-export const ENGINE = 'shingle-absa/3.3';
+export const ENGINE = 'shingle-absa/3.4';
 
 const METHOD =
   'Rule-based aspect sentiment: each sentence is tokenized and scored with the VADER lexicon plus a hand-written ' +
@@ -102,7 +102,10 @@ export function describeMethod(model: AbsaModel): InsightsDocument['method'] {
         `measured ${round4(model.shiftSd / model.shiftScale)}` +
         (model.lowestWriterCoverage === null
           ? ')'
-          : `, so that every training writer's shares are covered at least ${pct1(model.lowestWriterCoverage)} of the time)`)
+          : `, so that every training writer's shares are covered at least ${pct1(model.lowestWriterCoverage)} of the time)`) +
+        (model.shiftShared > 0
+          ? `; ${pct(model.shiftShared)} of its variance moves all aspects of a business together, as it did for a held-out writer, so it widens each interval but does not decide which aspect is worst`
+          : '')
       : 'none: no share is published',
     intervalLevel: SHARE_RULES.level,
     minOpinions: SHARE_RULES.minOpinions,

@@ -24,7 +24,7 @@ export function quantifyAspects(analyzed: readonly AnalyzedReview[], business: B
   const sorted = [...analyzed].sort((a, b) => (a.review.id < b.review.id ? -1 : a.review.id > b.review.id ? 1 : 0));
   const unit = (a: AnalyzedReview): OpinionUnit => ({ mass: a.mass, sentences: a.sentences.length });
   const rates = business.aspects.map((a) => model.rates?.get(a.id) ?? null);
-  const rules = { ...SHARE_RULES, shiftSd: model.shiftSd };
+  const rules = { ...SHARE_RULES, shiftSd: model.shiftSd, shiftShared: model.shiftShared };
   const estimates = estimateShares(sorted.map(unit), rates, rules);
   const newest = sorted.reduce<string | null>((max, a) => (max === null || a.review.date > max ? a.review.date : max), null);
   const trends: (ShareTrend | null)[] = business.aspects.map(() => null);

@@ -53,6 +53,8 @@ export function chooseShiftScale(readings: readonly HeldOutReading[], aspects: r
 /** Each writer's set-share businesses, read with rates and shift measured on the other writers. */
 export interface ShiftCase {
   shiftSd: number;
+  /** The part of the shift the aspects share (as published; an aspect's own coverage does not depend on it). */
+  shared: number;
   trials: Trial[];
 }
 
@@ -60,8 +62,10 @@ export function shiftCases(readings: readonly HeldOutReading[], aspects: readonl
   const writers = [...new Set(readings.map((r) => r.writer))].sort();
   return writers.map((w) => {
     const others = readings.filter((r) => r.writer !== w);
+    const shift = measureShift(others, aspects);
     return {
-      shiftSd: measureShift(others, aspects).shiftSd,
+      shiftSd: shift.shiftSd,
+      shared: shift.shared,
       trials: trialsOf(
         readings.filter((r) => r.writer === w),
         measureAllRates(others, aspects),
@@ -75,7 +79,7 @@ export function shiftCases(readings: readonly HeldOutReading[], aspects: readonl
 export function shiftCoverage(cases: readonly ShiftCase[], scale: number): ShiftScale {
   const hits = cases.map((c) =>
     c.trials.map((t) => {
-      const { low, high } = shareInterval(t.estimate, shiftedShares(t.replicates, 0, c.shiftSd * scale), SHARE_RULES.level);
+      const { low, high } = shareInterval(t.estimate, shiftedShares(t.replicates, 0, c.shiftSd * scale, c.shared), SHARE_RULES.level);
       return low <= t.truth && t.truth <= high;
     }),
   );

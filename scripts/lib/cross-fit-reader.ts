@@ -263,15 +263,25 @@ const SHIFT_REPLICATES = 100;
  * measured spread from 0.135 to 0.090 and the test writer's coverage fell from 87% to 80%: chosen after seeing
  * the test writer, so its coverage figure is slightly optimistic. The published intervals draw the shift at a
  * multiple of this size that covers every training writer, not only the writers pooled (choose-shift-scale.ts).
+ *
+ * `shared` is the part of that excess one writer's aspects have in common (sharedPart): the published
+ * bootstrap moves every aspect of a business by it together (estimate-shares.ts), so that it widens each
+ * interval as before but does not decide which aspect is worst.
  */
-export function measureShift(readings: readonly HeldOutReading[], aspects: readonly string[]): { shiftSd: number; residuals: number[] } {
+export function measureShift(
+  readings: readonly HeldOutReading[],
+  aspects: readonly string[],
+): { shiftSd: number; shared: number; residuals: number[] } {
   const residuals: number[] = [];
+  const byWriterResiduals: number[][] = [];
   const sampling: number[] = [];
   const random = createRandom(SHARE_SEED);
   const writers = [...new Set(readings.map((r) => r.writer))].sort();
   for (const w of writers) {
     const own = readings.filter((r) => r.writer === w);
     const others = readings.filter((r) => r.writer !== w);
+    const ownResiduals: number[] = [];
+    byWriterResiduals.push(ownResiduals);
     aspects.forEach((aspect, i) => {
       const truth = shareTruth(own, aspect);
       if (truth.opinions < SHIFT_MIN_OPINIONS) return; // measured only where it is used, in the same order
@@ -279,6 +289,7 @@ export function measureShift(readings: readonly HeldOutReading[], aspects: reado
       const estimate = shareOf(own, i, polarity);
       if (truth.share === null || estimate === null) return;
       residuals.push(estimate - truth.share);
+      ownResiduals.push(estimate - truth.share);
       const replicates: number[] = [];
       for (let b = 0; b < SHIFT_REPLICATES; b++) {
         // shareOf of a resample of the writer's items, summed as it is drawn (no array per replicate)
@@ -298,7 +309,25 @@ export function measureShift(readings: readonly HeldOutReading[], aspects: reado
   const excess = mean(residuals.map((x) => x * x)) - mean(sampling);
   const q = 1 - (1 - SHARE_RULES.level) / 2;
   const smallSample = writers.length > 1 ? studentTQuantile(q, writers.length - 1) / normalQuantile(q) : 1;
-  return { shiftSd: round4(Math.sqrt(Math.max(0, excess)) * smallSample), residuals };
+  return { shiftSd: round4(Math.sqrt(Math.max(0, excess)) * smallSample), shared: sharedPart(byWriterResiduals, excess), residuals };
+}
+
+/**
+ * The part of the shift's variance (`excess`) that one writer's aspects share: the mean product of two different
+ * aspects' residuals of the same writer (what they have in common; sampling errors of different aspects are
+ * independent and average out), over the variance, within 0–1. 0 when nothing is measured.
+ */
+export function sharedPart(byWriterResiduals: readonly (readonly number[])[], excess: number): number {
+  let sum = 0;
+  let pairs = 0;
+  for (const xs of byWriterResiduals)
+    for (let i = 0; i < xs.length; i++)
+      for (let j = i + 1; j < xs.length; j++) {
+        sum += xs[i]! * xs[j]!;
+        pairs++;
+      }
+  if (pairs === 0 || excess <= 0) return 0;
+  return round4(Math.min(1, Math.max(0, sum / pairs / excess)));
 }
 
 /** The ratio-corrected negative share of aspect `i` over some readings. */

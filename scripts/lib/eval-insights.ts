@@ -53,7 +53,13 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 
 /** A setting to measure: the readings of one or more held-out writers, each with the rates measured without it. */
 interface Setting {
   label: string;
-  cases: { target: HeldOutReading[]; rates: Record<string, AspectRates>; shiftSd: number; evalRates: ReturnType<typeof ratesForEval> }[];
+  cases: {
+    target: HeldOutReading[];
+    rates: Record<string, AspectRates>;
+    shiftSd: number;
+    shiftShared: number;
+    evalRates: ReturnType<typeof ratesForEval>;
+  }[];
 }
 
 export async function evaluateInsights(
@@ -82,18 +88,28 @@ export async function evaluateInsights(
     label: `cross-validation by writer (${writers.join(', ')})`,
     cases: writers.map((w) => {
       const others = oof.filter((r) => r.writer !== w);
+      const shift = measureShift(others, aspects);
       return {
         target: oof.filter((r) => r.writer === w),
         rates: measureAllRates(others, aspects),
         // The shipped scale was chosen on all sixteen writers, this one included: slightly optimistic here.
-        shiftSd: measureShift(others, aspects).shiftSd * shipped.shiftScale,
+        shiftSd: shift.shiftSd * shipped.shiftScale,
+        shiftShared: shift.shared,
         evalRates: ratesForEval(others, aspects),
       };
     }),
   };
   const held: Setting = {
     label: `test writer (${[...new Set(test.map((t) => t.writer))].join(', ')}), shipped model and rates`,
-    cases: [{ target: testRows, rates: Object.fromEntries(shipped.rates ?? []), shiftSd: shipped.shiftSd, evalRates: ratesForEval(oof, aspects) }],
+    cases: [
+      {
+        target: testRows,
+        rates: Object.fromEntries(shipped.rates ?? []),
+        shiftSd: shipped.shiftSd,
+        shiftShared: shipped.shiftShared,
+        evalRates: ratesForEval(oof, aspects),
+      },
+    ],
   };
   for (const setting of [cv, held]) reportSetting(setting, aspects);
   reportQuotes(claimsOf(oof), claimsOf(testRows), shipped);
@@ -115,7 +131,7 @@ function reportSetting(setting: Setting, aspects: readonly string[]): void {
           const x = estimateShare(e, c.target, a, aspect, c.evalRates[a]!);
           if (x !== null) errors.get(e)!.natural.push(Math.abs(x - truth.share));
         }
-        const published = publish(c.target, aspects, c.rates, c.shiftSd).aspects[a]?.share;
+        const published = publish(c.target, aspects, c).aspects[a]?.share;
         if (published) {
           coverage.natural.push(published.low <= truth.share && truth.share <= published.high);
           coverage.widthNatural.push(published.high - published.low);
@@ -131,7 +147,7 @@ function reportSetting(setting: Setting, aspects: readonly string[]): void {
             const x = estimateShare(e, sample, a, aspect, c.evalRates[a]!);
             if (x !== null) errors.get(e)!.set.push(Math.abs(x - t));
           }
-          const published = publish(sample, aspects, c.rates, c.shiftSd).aspects[a]?.share;
+          const published = publish(sample, aspects, c).aspects[a]?.share;
           if (!published) continue;
           bySet.get(share)!.push(Math.abs(published.estimate - t));
           coverage.set.push(published.low <= t && t <= published.high);
@@ -160,11 +176,16 @@ function reportSetting(setting: Setting, aspects: readonly string[]): void {
 }
 
 /** The published estimates for a set of sentences (each its own unit), with fewer replicates. */
-function publish(rows: readonly HeldOutReading[], aspects: readonly string[], rates: Record<string, AspectRates>, shiftSd: number): ShareEstimates {
+function publish(rows: readonly HeldOutReading[], aspects: readonly string[], c: Setting['cases'][number]): ShareEstimates {
   return estimateShares(
     rows.map((r) => ({ mass: r.mass, sentences: 1 })),
-    aspects.map((a) => rates[a] ?? null),
-    { ...SHARE_RULES, replicates: SET_REPLICATES, shiftSd },
+    aspects.map((a) => c.rates[a] ?? null),
+    {
+      ...SHARE_RULES,
+      replicates: SET_REPLICATES,
+      shiftSd: c.shiftSd,
+      shiftShared: c.shiftShared,
+    },
   );
 }
 
@@ -179,7 +200,10 @@ function poolSizes(rows: readonly HeldOutReading[], aspect: string): { negative:
  * withheld, or named wrong (an aspect whose true share is not within 5 points of the worst).
  */
 function reportTopComplaint(setting: Setting, aspects: readonly string[], random: Random): void {
-  const tally = { clear: { right: 0, none: 0, wrong: 0 }, tie: { right: 0, none: 0, wrong: 0 } };
+  const tally = {
+    clear: { right: 0, none: 0, wrong: 0 },
+    tie: { right: 0, none: 0, wrong: 0 },
+  };
   for (const kind of ['clear', 'tie'] as const) {
     for (let b = 0; b < COMPLAINT_BUSINESSES; b++) {
       const c = setting.cases[b % setting.cases.length]!;
@@ -198,7 +222,7 @@ function reportTopComplaint(setting: Setting, aspects: readonly string[], random
       );
       const truths = aspects.map((a) => truthOf(rows, a));
       const worstTruth = Math.max(...truths.map((t) => (t.opinions >= SHARE_RULES.minOpinions ? (t.share ?? 0) : 0)));
-      const named = publish(rows, aspects, c.rates, c.shiftSd).worst.index;
+      const named = publish(rows, aspects, c).worst.index;
       const t = tally[kind];
       if (named === null) t.none++;
       else if ((truths[named]!.share ?? 0) >= worstTruth - 0.05) t.right++;

@@ -77,7 +77,7 @@ export async function trainReader(
       method: 'ratio-pacc',
       folds: `by writer: ${folds.map((f) => f.writers.join('+')).join(', ')}`,
       aspects: measureAllRates(readings, aspects),
-      shiftSd: measureShift(readings, aspects).shiftSd,
+      ...shiftOf(measureShift(readings, aspects)),
       ...shiftScaleOf(chooseShiftScale(readings, aspects)),
     },
     quotes: {
@@ -102,6 +102,10 @@ export async function trainReader(
     },
   };
   return { weights, ece: fit.ece };
+}
+
+function shiftOf(s: { shiftSd: number; shared: number }): { shiftSd: number; shiftShared: number } {
+  return { shiftSd: s.shiftSd, shiftShared: s.shared };
 }
 
 function shiftScaleOf(s: ShiftScale): { shiftScale: number; shiftCoverage: { lowestWriter: number; pooled: number } } {

@@ -54,6 +54,8 @@ export const AbsaWeightsSchema = z.object({
       shiftScale: z.number().min(1).optional(),
       /** At that scale, the lowest writer's coverage and the pooled coverage (what `npm run train` measured). */
       shiftCoverage: z.object({ lowestWriter: z.number(), pooled: z.number() }).strict().optional(),
+      /** The part of the shift's variance one writer's aspects have in common (0–1; measureShift). Absent: 0. */
+      shiftShared: z.number().min(0).max(1).optional(),
     })
     .strict()
     .nullable()
@@ -107,6 +109,8 @@ export interface AbsaModel {
   /** The spread the bootstrap draws the writer shift with: the measured one times `shiftScale`. */
   shiftSd: number;
   shiftScale: number;
+  /** The part of the shift's variance a business's aspects share (they move together by it). */
+  shiftShared: number;
   /** At that scale, the coverage of the training writer covered least often (null: not measured). */
   lowestWriterCoverage: number | null;
   /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
@@ -149,6 +153,7 @@ export function loadModel(json: unknown): AbsaModel {
     rates: w.quantifier ? new Map(Object.entries(w.quantifier.aspects)) : null,
     shiftSd: (w.quantifier?.shiftSd ?? 0) * (w.quantifier?.shiftScale ?? 1),
     shiftScale: w.quantifier?.shiftScale ?? 1,
+    shiftShared: w.quantifier?.shiftShared ?? 0,
     lowestWriterCoverage: w.quantifier?.shiftCoverage?.lowestWriter ?? null,
     quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
@@ -182,6 +187,7 @@ export const RULES_ONLY: AbsaModel = {
   rates: null,
   shiftSd: 0,
   shiftScale: 1,
+  shiftShared: 0,
   lowestWriterCoverage: null,
   quotes: null,
 };

@@ -14,6 +14,12 @@ export interface OpinionUnit {
 export interface ShareOptions {
   /** Spread of the share's error between writers that the rates do not explain (added to every replicate). */
   shiftSd?: number;
+  /**
+   * The part of that spread's variance one business's aspects share (0–1): a writer the reader misreads tends to be
+   * misread the same way on every aspect. It leaves each aspect's interval as it is, and keeps a shift that moves
+   * every aspect alike from deciding which is worst. Absent: 0 (each aspect shifted on its own).
+   */
+  shiftShared?: number;
   /** Bootstrap replicates. */
   replicates: number;
   /** Central interval level, e.g. 0.9. */
@@ -65,13 +71,14 @@ const MIN_DRAWN_GAP = 0.05;
  * Corrected opinion counts and negative shares per aspect, with bootstrap intervals that carry every
  * source of doubt we can measure: which reviews happened to be written (units resampled with
  * replacement), how the reader errs on writers it has not seen (rates drawn from their measured spread),
- * and how far the corrected share still moved between held-out writers (`shiftSd`). The number of
+ * and how far the corrected share still moved between held-out writers (`shiftSd`, partly shared by the
+ * aspects: `shiftShared`). The number of
  * opinions is PACC on the opinion mass; the negative share is the ratio correction of its polarity
  * (ratio-pacc.ts). Deterministic: a fixed seed and a fixed order.
  */
 export function estimateShares(units: readonly OpinionUnit[], rates: readonly (AspectRates | null)[], o: ShareOptions): ShareEstimates {
   const r = replicateShares(units, rates, o);
-  const draws = rates.map((_, a) => shiftedShares(r, a, o.shiftSd ?? 0));
+  const draws = rates.map((_, a) => shiftedShares(r, a, o.shiftSd ?? 0, o.shiftShared ?? 0));
   const aspects = r.point.map((p, a) => {
     if (!p) return null;
     const opinions = p.positive + p.negative;
@@ -95,8 +102,10 @@ export interface ShareReplicates {
   point: ({ share: number | null; positive: number; negative: number } | null)[];
   /** Per aspect, per replicate: the corrected share (null where there was no opinion mass)… */
   shares: (number | null)[][];
-  /** …and the standard normal draw that scales the writer shift. */
+  /** …and the standard normal draw of the writer shift that is the aspect's own… */
   shifts: number[][];
+  /** …and, per replicate, the one its aspects share. */
+  sharedShifts: number[];
 }
 
 /**
@@ -116,10 +125,12 @@ export function replicateShares(
   const random = createRandom(o.seed);
   const shares: (number | null)[][] = rates.map(() => []);
   const shifts: number[][] = rates.map(() => []);
+  const sharedShifts: number[] = [];
   const pick = new Int32Array(blocks.length);
   for (let b = 0; b < o.replicates; b++) {
     for (let i = 0; i < pick.length; i++) pick[i] = Math.floor(random() * blocks.length);
     const s = sumBlocks(blocks, width, pick);
+    sharedShifts.push(normalDraw(random));
     rates.forEach((r, a) => {
       if (!r) return;
       const c = counts(s.mass, s.sentences, a, drawRates(r.opinion, random), drawRates(r.polarity, random));
@@ -127,12 +138,20 @@ export function replicateShares(
       shifts[a]!.push(c.share === null ? 0 : normalDraw(random));
     });
   }
-  return { point, shares, shifts };
+  return { point, shares, shifts, sharedShifts };
 }
 
-/** Aspect `a`'s replicates with a writer shift of standard deviation `shiftSd` added, kept within 0–1. */
-export function shiftedShares(r: ShareReplicates, a: number, shiftSd: number): (number | null)[] {
-  return r.shares[a]!.map((x, b) => (x === null ? null : Math.min(1, Math.max(0, x + shiftSd * r.shifts[a]![b]!))));
+/**
+ * Aspect `a`'s replicates with a writer shift of standard deviation `shiftSd` added, kept within 0–1; `shared` of
+ * its variance comes from the draw all aspects share (each aspect's shift is standard normal times `shiftSd`
+ * whatever `shared` is: only how the aspects move together changes).
+ */
+export function shiftedShares(r: ShareReplicates, a: number, shiftSd: number, shared = 0): (number | null)[] {
+  const common = Math.sqrt(shared);
+  const own = Math.sqrt(1 - shared);
+  return r.shares[a]!.map((x, b) =>
+    x === null ? null : Math.min(1, Math.max(0, x + shiftSd * (common * r.sharedShifts[b]! + own * r.shifts[a]![b]!))),
+  );
 }
 
 /** Estimated opinions (PACC on the opinion mass) split by the corrected negative share. */

@@ -53,7 +53,13 @@ describe('buildInsights', () => {
     const text = describeMethod(model).quantifier;
     expect(model.shiftScale).toBeGreaterThan(1);
     expect(text).toContain(`${model.shiftScale} times the measured ${Math.round((model.shiftSd / model.shiftScale) * 1e4) / 1e4}`);
-    expect(text).toMatch(/every training writer's shares are covered at least (8[89]|9\d)\.\d% of the time\)$/);
+    expect(text).toMatch(/every training writer's shares are covered at least (8[89]|9\d)\.\d% of the time\); /);
+    expect(model.shiftShared).toBeGreaterThan(0);
+    expect(text).toMatch(
+      new RegExp(
+        `; ${Math.round(model.shiftShared * 100)}% of its variance moves all aspects of a business together, .* does not decide which aspect is worst$`,
+      ),
+    );
     expect(describeMethod(RULES_ONLY).quantifier).toBe('none: no share is published');
   });
 

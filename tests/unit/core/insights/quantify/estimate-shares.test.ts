@@ -40,4 +40,36 @@ describe('estimateShares and its replicates', () => {
     expect(wide.estimate).toBe(narrow.estimate);
     expect(wide.high - wide.low).toBeGreaterThan(narrow.high - narrow.low + 0.05);
   });
+
+  it('a shift the aspects share keeps each interval as wide, and moves them together', () => {
+    const width = (x: { low: number; high: number }) => x.high - x.low;
+    const own = estimateShares(units, aspectRates, { ...SHARE_RULES, shiftSd: 0.15 });
+    const shared = estimateShares(units, aspectRates, { ...SHARE_RULES, shiftSd: 0.15, shiftShared: 1 });
+    aspectRates.forEach((_, a) => {
+      // the same distribution, another draw: equal within the bootstrap's own noise
+      expect(Math.abs(width(shared.aspects[a]!.share!) - width(own.aspects[a]!.share!))).toBeLessThan(0.05);
+    });
+    const r = replicateShares(units, aspectRates, SHARE_RULES);
+    const [first, second] = [0, 1].map((a) => shiftedShares(r, a, 0.15, 1));
+    const inside = (x: number | null) => x !== null && x > 0 && x < 1;
+    r.shares[0]!.forEach((x, b) => {
+      const y = r.shares[1]![b]!;
+      if (x === null || y === null || !inside(first![b]!) || !inside(second![b]!)) return;
+      expect(first![b]! - second![b]!).toBeCloseTo(x - y, 12);
+    });
+  });
+
+  it('a shared shift does not make the worst aspect less certain, and an own one does', () => {
+    // 600 reviews: the first aspect a third negative, the second a quarter — close, but clear at this size
+    const close: OpinionUnit[] = Array.from({ length: 600 }, (_, i) => ({
+      mass: [i % 3 === 0 ? 0 : 0.8, i % 3 === 0 ? 0.8 : 0, i % 4 === 0 ? 0 : 0.8, i % 4 === 0 ? 0.8 : 0],
+      sentences: 2,
+    }));
+    const same = [rates(0.15, 0.85), rates(0.15, 0.85)];
+    const support = (shiftShared: number) =>
+      estimateShares(close, same, { ...SHARE_RULES, shiftSd: 0.2, shiftShared }).worst.support.find((s) => s.index === 0)?.share ?? 0;
+    expect(support(1)).toBeGreaterThan(support(0.5));
+    expect(support(0.5)).toBeGreaterThan(support(0));
+    expect(support(1) - support(0)).toBeGreaterThan(0.1);
+  });
 });
