@@ -53,8 +53,6 @@ export function chooseShiftScale(readings: readonly HeldOutReading[], aspects: r
 /** Each writer's set-share businesses, read with rates and shift measured on the other writers. */
 export interface ShiftCase {
   shiftSd: number;
-  /** The part of the shift the aspects share (as published; an aspect's own coverage does not depend on it). */
-  shared: number;
   trials: Trial[];
 }
 
@@ -62,10 +60,8 @@ export function shiftCases(readings: readonly HeldOutReading[], aspects: readonl
   const writers = [...new Set(readings.map((r) => r.writer))].sort();
   return writers.map((w) => {
     const others = readings.filter((r) => r.writer !== w);
-    const shift = measureShift(others, aspects);
     return {
-      shiftSd: shift.shiftSd,
-      shared: shift.shared,
+      shiftSd: measureShift(others, aspects).shiftSd,
       trials: trialsOf(
         readings.filter((r) => r.writer === w),
         measureAllRates(others, aspects),
@@ -75,11 +71,15 @@ export function shiftCases(readings: readonly HeldOutReading[], aspects: readonl
   });
 }
 
-/** Coverage of the writers' set-share businesses with the shift drawn at `scale` times its measured size. */
+/**
+ * Coverage of the writers' set-share businesses with the shift drawn at `scale` times its measured size. One aspect
+ * at a time: the part of the shift the aspects share (`shiftShared`) does not change an aspect's own interval, so
+ * the shift is drawn as the aspect's own here, the same draws whatever that part is.
+ */
 export function shiftCoverage(cases: readonly ShiftCase[], scale: number): ShiftScale {
   const hits = cases.map((c) =>
     c.trials.map((t) => {
-      const { low, high } = shareInterval(t.estimate, shiftedShares(t.replicates, 0, c.shiftSd * scale, c.shared), SHARE_RULES.level);
+      const { low, high } = shareInterval(t.estimate, shiftedShares(t.replicates, 0, c.shiftSd * scale), SHARE_RULES.level);
       return low <= t.truth && t.truth <= high;
     }),
   );

@@ -147,8 +147,9 @@ export function replicateShares(
  * whatever `shared` is: only how the aspects move together changes).
  */
 export function shiftedShares(r: ShareReplicates, a: number, shiftSd: number, shared = 0): (number | null)[] {
-  const common = Math.sqrt(shared);
-  const own = Math.sqrt(1 - shared);
+  const part = Math.min(1, Math.max(0, shared));
+  const common = Math.sqrt(part);
+  const own = Math.sqrt(1 - part);
   return r.shares[a]!.map((x, b) =>
     x === null ? null : Math.min(1, Math.max(0, x + shiftSd * (common * r.sharedShifts[b]! + own * r.shifts[a]![b]!))),
   );

@@ -72,4 +72,12 @@ describe('estimateShares and its replicates', () => {
     expect(support(0.5)).toBeGreaterThan(support(0));
     expect(support(1) - support(0)).toBeGreaterThan(0.1);
   });
+
+  it('draws each shift as sqrt(shared) of the common draw and sqrt(1 - shared) of its own, the part kept within 0–1', () => {
+    const r = { point: [{ share: 0.5, positive: 50, negative: 50 }], shares: [[0.5]], shifts: [[1]], sharedShifts: [2] };
+    expect(shiftedShares(r, 0, 0.1, 0.3)[0]).toBeCloseTo(0.5 + 0.1 * (Math.sqrt(0.3) * 2 + Math.sqrt(0.7) * 1), 12);
+    expect(shiftedShares(r, 0, 0.1, 0)[0]).toBeCloseTo(0.6, 12);
+    expect(shiftedShares(r, 0, 0.1, 1.5)[0]).toBeCloseTo(0.7, 12);
+    expect(shiftedShares(r, 0, 0.1, -1)[0]).toBeCloseTo(0.6, 12);
+  });
 });
