@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { z } from 'zod';
 import type { BuildManifest, ManifestDocument } from '../../core/build/build-manifest-schema.ts';
+import { reviewText, splitReviewsDocument } from '../../core/feeds/reviews-layout.ts';
 import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
 import { JsonFeedSchema } from '../../core/schemas/json-feed-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
@@ -60,26 +61,58 @@ async function checkDocument(distDir: string, doc: ManifestDocument, content?: r
   const [identity, gz, br] = await Promise.all([doc.identity, doc.gzip, doc.br].map((f) => readFile(join(distDir, f.file))));
   const at = (p: string) => `${doc.path}: ${p}`;
   const variants = checkVariants(doc, identity!, gz!, br!);
-  const problems = content ?? checkContent(doc, identity!.toString('utf8'), gz!.length) ?? [];
+  const problems = content ?? checkContent(doc, identity!, gz!.length) ?? [];
   return [...(await variants).map(at), ...problems];
 }
 
+/** Schema problems reported per document, at most. */
+const MAX_ISSUES = 20;
+
 /**
- * The problems of a document's text — its schema, Atom's required elements, the widget script's rules — each
+ * The problems of a document's bytes — its schema, Atom's required elements, the widget script's rules — each
  * prefixed with its path. `gzipBytes` is the size of its gzip variant (the widget script has a budget); without
  * it, a widget script is not checked here (null is returned) and must be checked with its variant.
  */
-export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, text: string, gzipBytes?: number): string[] | null {
+export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, body: Buffer, gzipBytes?: number): string[] | null {
   const at = (p: string) => `${doc.path}: ${p}`;
-  if (doc.kind === 'atom') return checkAtom(text).map(at);
-  if (doc.kind === 'widget-script') return gzipBytes === undefined ? null : checkWidgetScript(text, gzipBytes).map(at);
+  if (doc.kind === 'atom') return checkAtom(body.toString('utf8')).map(at);
+  if (doc.kind === 'widget-script') return gzipBytes === undefined ? null : checkWidgetScript(body.toString('utf8'), gzipBytes).map(at);
+  if (doc.kind === 'reviews' || doc.kind === 'since') {
+    const problems = checkReviewsPiecewise(doc.kind === 'reviews' ? ReviewsDocumentSchema : SinceDocumentSchema, body);
+    if (problems) return problems.map(at);
+  }
   const problems: string[] = [];
   const schema = SCHEMAS[doc.kind];
-  const json: unknown = JSON.parse(text);
+  const json: unknown = JSON.parse(body.toString('utf8'));
   if (doc.kind === 'openapi' && (json as { openapi?: string }).openapi !== '3.1.0') problems.push(at('openapi must be 3.1.0'));
   const result = schema?.safeParse(json);
-  if (result && !result.success) problems.push(...result.error.issues.slice(0, 20).map((i) => at(`${i.path.join('.')}: ${i.message}`)));
+  if (result && !result.success)
+    problems.push(
+      ...result.error.issues
+        .slice(0, MAX_ISSUES)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .map(at),
+    );
   return problems;
+}
+
+/**
+ * A reviews document checked a review at a time (splitReviewsDocument): its head against the document's schema with
+ * no reviews, then each review against the review schema. The same problems, with the same paths, as checking the
+ * document whole, without holding every review's objects at once (reviews.json of 100k reviews: 370 MB less, and
+ * faster). Null when the bytes are not laid out that way (the caller checks the document whole).
+ */
+function checkReviewsPiecewise(schema: typeof ReviewsDocumentSchema | typeof SinceDocumentSchema, body: Buffer): string[] | null {
+  const split = splitReviewsDocument(body);
+  if (split === null) return null;
+  const review = schema.shape.reviews.element;
+  const issues = (result: ReturnType<z.ZodType['safeParse']>, prefix: (string | number)[]) =>
+    result.success ? [] : result.error.issues.map((i) => `${[...prefix, ...i.path].join('.')}: ${i.message}`);
+  const problems = issues(schema.safeParse(split.head), []);
+  for (let i = 0; i < split.layout.ends.length && problems.length < MAX_ISSUES; i++) {
+    problems.push(...issues(review.safeParse(JSON.parse(reviewText(split.layout, i))), ['reviews', i]));
+  }
+  return problems.slice(0, MAX_ISSUES);
 }
 
 /** Documents checked at once: their decompression (libuv pool) overlaps the JSON parsing on the checking thread. */

@@ -12,7 +12,7 @@ try {
   const content = new Map<string, string[]>();
   const documents = await writeDocuments(dir, docs, 'best', undefined, (doc, body) => {
     // null: a widget script, whose check needs its gzip size; checkDist checks it in full
-    const problems = checkContent(doc, body.toString('utf8'));
+    const problems = checkContent(doc, body);
     if (problems) content.set(doc.path, problems);
   });
   const started = performance.now();

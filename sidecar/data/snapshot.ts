@@ -4,7 +4,7 @@ import type { Review } from '../../core/schemas/review-schema.ts';
 import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
 import type { FindEngine } from '../../core/find/create-find-engine.ts';
 import type { SearchEngine } from '../../core/search/search-engine.ts';
-import type { ReviewsLayout } from './parse-reviews-document.ts';
+import type { ReviewsLayout } from '../../core/feeds/reviews-layout.ts';
 
 /** One encoding of a document, bytes in memory with their precomputed validator. */
 export interface EncodedBody {

@@ -5,8 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
-import { checkDist } from '../../../../scripts/lib/check-dist.ts';
+import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
+import { checkContent, checkDist } from '../../../../scripts/lib/check-dist.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -49,5 +51,26 @@ describe('checkDist (documents checked several at a time)', () => {
     await expect(checkDist(dir, { documents }, content)).rejects.toThrow(
       'dist check failed (2):\n/a.json: found while it compressed\n/b.json: openapi must be 3.1.0',
     );
+  });
+});
+
+describe('checkContent of a reviews document', () => {
+  const document = renderReviewsDocument(sampleModel(manyRecords(6)));
+  const broken = {
+    ...document,
+    aggregateRating: { ...document.aggregateRating, count: -1 },
+    reviews: document.reviews.map((r, i) => (i === 1 ? { ...r, rating: 7 } : i === 4 ? { ...r, date: 'soon' } : r)),
+  };
+  const doc = { path: '/reviews.json', kind: 'reviews' } as const;
+
+  it('passes a good document', () => {
+    expect(checkContent(doc, Buffer.from(JSON.stringify(document)))).toEqual([]);
+  });
+
+  it('read a review at a time, names the same problems at the same paths as read whole', () => {
+    const piecewise = checkContent(doc, Buffer.from(JSON.stringify(broken)));
+    const whole = checkContent(doc, Buffer.from(JSON.stringify(broken, null, 1))); // not the compact layout: parsed whole
+    expect(piecewise).toEqual(whole);
+    expect([...new Set(piecewise!.map((p) => p.split(':')[1]!.trim()))]).toEqual(['aggregateRating.count', 'reviews.1.rating', 'reviews.4.date']);
   });
 });
