@@ -72,9 +72,8 @@ const MIN_DRAWN_GAP = 0.05;
  * source of doubt we can measure: which reviews happened to be written (units resampled with
  * replacement), how the reader errs on writers it has not seen (rates drawn from their measured spread),
  * and how far the corrected share still moved between held-out writers (`shiftSd`, partly shared by the
- * aspects: `shiftShared`). The number of
- * opinions is PACC on the opinion mass; the negative share is the ratio correction of its polarity
- * (ratio-pacc.ts). Deterministic: a fixed seed and a fixed order.
+ * aspects: `shiftShared`). The number of opinions is PACC on the opinion mass; the negative share is the
+ * ratio correction of its polarity (ratio-pacc.ts). Deterministic: a fixed seed and a fixed order.
  */
 export function estimateShares(units: readonly OpinionUnit[], rates: readonly (AspectRates | null)[], o: ShareOptions): ShareEstimates {
   const r = replicateShares(units, rates, o);
