@@ -104,7 +104,7 @@ export function describeMethod(model: AbsaModel): InsightsDocument['method'] {
           ? ')'
           : `, so that every training writer's shares are covered at least ${pct1(model.lowestWriterCoverage)} of the time)`) +
         (model.shiftShared > 0
-          ? `; at least ${pct(model.shiftShared)} of its variance (a lower bound over the held-out writers) moves all aspects of a business together: it leaves each interval as wide and does not decide which aspect is worst`
+          ? `; about ${pct(model.shiftShared)} of its variance moves all aspects of a business together, as measured across held-out writers: that part leaves each interval as wide and does not decide which aspect is worst`
           : '')
       : 'none: no share is published',
     intervalLevel: SHARE_RULES.level,

@@ -172,7 +172,7 @@ export const InsightsDocumentSchema = z
         calibration: z.string(),
         quantifier: z.string().meta({
           description:
-            "How shares are corrected for the reader's measured errors, and what the intervals carry: the spread of the error between writers, the factor it is drawn at so that every training writer is covered, and the part of it that moves all aspects of a business together (a lower bound: that part leaves each interval as wide and does not decide which aspect is worst).",
+            "How shares are corrected for the reader's measured errors, and what the intervals carry: the spread of the error between writers, the factor it is drawn at so that every training writer is covered, and the part of it that moves all aspects of a business together (that part leaves each interval as wide and does not decide which aspect is worst).",
         }),
         intervalLevel: fraction,
         minOpinions: count.meta({ description: 'Below this many estimated opinions no share is published.' }),

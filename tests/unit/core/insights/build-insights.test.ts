@@ -57,7 +57,7 @@ describe('buildInsights', () => {
     expect(model.shiftShared).toBeGreaterThan(0);
     expect(text).toMatch(
       new RegExp(
-        `; at least ${Math.round(model.shiftShared * 100)}% of its variance \\(a lower bound over the held-out writers\\) moves all aspects of a business together: .* does not decide which aspect is worst$`,
+        `; about ${Math.round(model.shiftShared * 100)}% of its variance moves all aspects of a business together, as measured across held-out writers: .* does not decide which aspect is worst$`,
       ),
     );
     expect(describeMethod(RULES_ONLY).quantifier).toBe('none: no share is published');
