@@ -4,26 +4,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BuildManifest } from '../../../../core/build/build-manifest-schema.ts';
-import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
 import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
 import { checkContent, checkDist } from '../../../../scripts/lib/check-dist.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+import { jsonDocument } from '../../../helpers/json-document.ts';
 import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const json = (path: string, value: unknown): RenderedDocument => ({
-  path,
-  kind: 'openapi',
-  contentType: 'application/json; charset=utf-8',
-  body: JSON.stringify(value),
-  updated: null,
-});
-
 describe('checkDist (documents checked several at a time)', () => {
   it('passes a good build and names every bad document, in manifest order', async () => {
-    const docs = Array.from({ length: 7 }, (_, i) => json(`/d${i}.json`, { openapi: '3.1.0', n: i, pad: 'x'.repeat(500) }));
+    const docs = Array.from({ length: 7 }, (_, i) => jsonDocument(`/d${i}.json`, { openapi: '3.1.0', n: i, pad: 'x'.repeat(500) }));
     const documents = await writeDocuments(scratch, docs, 'fast');
     const manifest = { documents } as unknown as BuildManifest; // checkDist reads only the documents
     await checkDist(scratch, manifest);
@@ -46,7 +38,7 @@ describe('checkDist (documents checked several at a time)', () => {
 
   it('takes content problems already found in the written bytes instead of parsing those documents again', async () => {
     const dir = mkdtempSync(join(scratch, 'content-'));
-    const documents = await writeDocuments(dir, [json('/a.json', { openapi: '3.1.0' }), json('/b.json', { openapi: '2.0' })], 'fast');
+    const documents = await writeDocuments(dir, [jsonDocument('/a.json', { openapi: '3.1.0' }), jsonDocument('/b.json', { openapi: '2.0' })], 'fast');
     const content = new Map([['/a.json', ['/a.json: found while it compressed']]]);
     await expect(checkDist(dir, { documents }, content)).rejects.toThrow(
       'dist check failed (2):\n/a.json: found while it compressed\n/b.json: openapi must be 3.1.0',

@@ -2,21 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
 import { checkDist } from '../../../../scripts/lib/check-dist.ts';
 import { writeAndCheckDocuments } from '../../../../scripts/lib/write-and-check-documents.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+import { jsonDocument } from '../../../helpers/json-document.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-wcd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const openapi = (path: string, value: object): RenderedDocument => ({
-  path,
-  kind: 'openapi',
-  contentType: 'application/json; charset=utf-8',
-  body: JSON.stringify({ openapi: '3.1.0', ...value }),
-  updated: null,
-});
+const openapi = (path: string, value: object) => jsonDocument(path, { openapi: '3.1.0', ...value });
 const good = openapi('/openapi.json', { info: { title: 'Señor Núñez’s roofs ✓' }, pad: 'x'.repeat(2000) });
 const other = openapi('/api/other.json', { n: 2 });
 const message = (p: Promise<unknown>) =>
