@@ -18,7 +18,7 @@ const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
  * How the variants of pages are made: reused from the previous build only when it made them the same way
  * (these levels, this zlib and brotli), so a rebuild's bytes are those of a cold build.
  */
-export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${brotliQuality(128 * 1024)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
+export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${brotliQuality(128 * 1024)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|window fitted|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
 
 /** The previous build (the folder dist/ links to) and its record, whose unchanged pages' variants are reused. */
 export interface PreviousPages {

@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
+import { brotliWindow } from '../../core/http/brotli-window.ts';
 import { computeEtag } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
@@ -42,6 +43,11 @@ const MEDIUM_BODY = 64 * 1024;
  */
 export const ARCHIVE_BROTLI_QUALITY = 8;
 
+/** How `compress` makes the variants of a body of `bytes` (part of its compression-cache key). */
+export function variantSettings(bytes: number, archive = false): string {
+  return `gzip 9|brotli ${brotliQuality(bytes, archive)} window ${brotliWindow(bytes)} text`;
+}
+
 /**
  * The gzip (level 9) and brotli variants of a body. Every body goes through the machine's compression cache,
  * whatever its size: an unchanged page, month archive or document is not compressed again (a 100k-review
@@ -54,7 +60,7 @@ export async function compress(
   whileCompressing?: () => void,
 ): Promise<{ gz: Buffer; br: Buffer }> {
   const quality = brotliQuality(body.length, archive);
-  const params = `gzip 9|brotli ${quality} text`;
+  const params = variantSettings(body.length, archive);
   const cached = cache ? await cache.get(body, params) : null;
   if (cached) {
     whileCompressing?.();
@@ -66,6 +72,7 @@ export async function compress(
     brotliAsync(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindow(body.length),
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },

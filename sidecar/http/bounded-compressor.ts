@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliWindow } from '../../core/http/brotli-window.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -31,6 +32,7 @@ export function createBoundedCompressor(maxBytes: number, maxInFlight = 1): Boun
           : brotliAsync(bytes, {
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+                [constants.BROTLI_PARAM_LGWIN]: brotliWindow(bytes.length),
                 [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               },

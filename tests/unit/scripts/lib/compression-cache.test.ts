@@ -1,10 +1,10 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compressionCacheDir, createCompressionCache } from '../../../../scripts/lib/compression-cache.ts';
-import { ARCHIVE_BROTLI_QUALITY, compress } from '../../../../scripts/lib/write-documents.ts';
+import { compress, variantSettings } from '../../../../scripts/lib/write-documents.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cc-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -14,12 +14,12 @@ describe('the compression cache', () => {
   it('gives a second build of the same body the same bytes, from the cache', async () => {
     const cache = createCompressionCache(join(scratch, 'a'));
     const first = await compress(page(1), cache);
-    expect(readdirSync(join(scratch, 'a')).sort()).toHaveLength(2);
-    const hit = await cache.get(page(1), 'gzip 9|brotli 11 text');
+    expect(readdirSync(join(scratch, 'a'))).toHaveLength(1);
+    const hit = await cache.get(page(1), variantSettings(page(1).length));
     expect(hit?.br.equals(first.br)).toBe(true);
     const second = await compress(page(1), cache);
     expect(second.gz.equals(first.gz) && second.br.equals(first.br)).toBe(true);
-    expect(await cache.get(page(2), 'gzip 9|brotli 11 text')).toBeNull();
+    expect(await cache.get(page(2), variantSettings(page(2).length))).toBeNull();
   });
 
   it('covers bodies of every size: a month archive of over 256 KB is not compressed again', async () => {
@@ -30,8 +30,8 @@ describe('the compression cache', () => {
     );
     expect(big.length).toBeGreaterThan(256 * 1024);
     const first = await compress(big, cache);
-    expect(readdirSync(dir)).toHaveLength(2);
-    const hit = await cache.get(big, 'gzip 9|brotli 7 text');
+    expect(readdirSync(dir)).toHaveLength(1);
+    const hit = await cache.get(big, variantSettings(big.length));
     expect(hit?.br.equals(first.br) && hit.gz.equals(first.gz)).toBe(true);
   });
 
@@ -39,22 +39,29 @@ describe('the compression cache', () => {
     const cache = createCompressionCache(join(scratch, 'archive'));
     const archived = await compress(page(9), cache, true);
     expect(brotliDecompressSync(archived.br).equals(page(9))).toBe(true);
-    expect(await cache.get(page(9), `gzip 9|brotli ${ARCHIVE_BROTLI_QUALITY} text`)).not.toBeNull();
-    expect(await cache.get(page(9), 'gzip 9|brotli 11 text')).toBeNull();
+    expect(await cache.get(page(9), variantSettings(page(9).length, true))).not.toBeNull();
+    expect(await cache.get(page(9), variantSettings(page(9).length))).toBeNull();
   });
 
   it('never serves an entry that does not decompress to the body (planted or truncated files)', async () => {
     const dir = join(scratch, 'b');
     const cache = createCompressionCache(dir);
     await compress(page(3), cache);
-    const br = readdirSync(dir).find((f) => f.endsWith('.br'))!;
-    writeFileSync(join(dir, br), brotliCompressSync(Buffer.from('<script>alert(1)</script>')));
-    expect(await cache.get(page(3), 'gzip 9|brotli 11 text')).toBeNull();
+    const entry = join(dir, readdirSync(dir)[0]!);
+    const packed = readFileSync(entry);
+    const gzEnd = 4 + packed.readUInt32BE(0);
+    // The right gzip with a planted brotli variant, then entries cut short anywhere.
+    writeFileSync(entry, Buffer.concat([packed.subarray(0, gzEnd), brotliCompressSync(Buffer.from('<script>alert(1)</script>'))]));
+    expect(await cache.get(page(3), variantSettings(page(3).length))).toBeNull();
     const again = await compress(page(3), cache);
     expect(brotliDecompressSync(again.br).equals(page(3))).toBe(true);
     expect(gunzipSync(again.gz).equals(page(3))).toBe(true);
-    writeFileSync(join(dir, br), again.br.subarray(0, 10));
-    expect(await cache.get(page(3), 'gzip 9|brotli 11 text')).toBeNull();
+    expect((await cache.get(page(3), variantSettings(page(3).length)))?.br.equals(again.br)).toBe(true);
+    for (const cut of [2, 10, gzEnd, gzEnd + 10]) {
+      writeFileSync(entry, readFileSync(entry).subarray(0, cut));
+      expect(await cache.get(page(3), variantSettings(page(3).length))).toBeNull();
+      await compress(page(3), cache);
+    }
   });
 
   it('prunes entries unused for 30 days and keeps the rest', async () => {
@@ -63,9 +70,10 @@ describe('the compression cache', () => {
     await compress(page(4), cache);
     await compress(page(5), cache);
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
-    for (const f of readdirSync(dir).sort().slice(0, 2)) utimesSync(join(dir, f), old, old);
+    const [stale, kept] = readdirSync(dir).sort();
+    utimesSync(join(dir, stale!), old, old);
     await cache.prune();
-    expect(readdirSync(dir)).toHaveLength(2);
+    expect(readdirSync(dir)).toEqual([kept]);
   });
 
   it('touches nothing through a planted link or in a folder others may write to', async () => {
