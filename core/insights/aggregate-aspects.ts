@@ -45,7 +45,9 @@ export function aggregateAspects(
       {
         counts: zero(),
         byPeriod: new Map<string, Counts>(periods.map((p) => [p, zero()])),
-        reviews: new Set<string>(),
+        reviews: 0,
+        /** The review whose mentions are being counted (a review's mentions come together; ids are unique). */
+        last: null as AnalyzedReview | null,
         positive: [] as QuoteCandidate[],
         negative: [] as QuoteCandidate[],
       },
@@ -57,7 +59,10 @@ export function aggregateAspects(
       if (!x) continue;
       x.counts[m.polarity]++;
       x.byPeriod.get(a.quarter)![m.polarity]++;
-      x.reviews.add(a.review.id);
+      if (x.last !== a) {
+        x.last = a;
+        x.reviews++;
+      }
       const quote = sureCandidate(a, m);
       if (quote) x[quote.polarity as 'positive' | 'negative'].push(quote);
     }
@@ -75,7 +80,7 @@ export function aggregateAspects(
       negativeShare: share,
       inWords: describeShare(aspect.label.toLowerCase(), opinions, share),
       score: netScore(counts),
-      reviewCount: reviews.size,
+      reviewCount: reviews,
       trend: periods.map((period) => ({ period, ...byPeriod.get(period)!, score: netScore(byPeriod.get(period)!) })),
       shareTrend: quantified.trends[i] ?? null,
       quotes: { positive: pickQuotes(positive, QUOTES_PER_POLARITY), negative: pickQuotes(negative, QUOTES_PER_POLARITY) },

@@ -43,20 +43,19 @@ function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly Analyzed
   let ratingSum = 0;
   for (const a of reviews) {
     ratingSum += a.review.rating;
-    const naming = new Set<number>();
-    a.named.forEach((n, i) => {
-      if (n[kind].includes(entity.id)) naming.add(i);
-    });
+    // The sentences that name the entity: a short list (a review has a few sentences; a Set per review cost more).
+    const naming: number[] = [];
+    for (let i = 0; i < a.named.length; i++) if (a.named[i]![kind].includes(entity.id)) naming.push(i);
     for (const m of a.mentions) {
-      if (kind !== 'serviceAreas' && naming.size > 0 && !naming.has(m.sentence)) continue;
+      if (kind !== 'serviceAreas' && naming.length > 0 && !naming.includes(m.sentence)) continue;
       const c = aspects.get(m.aspect) ?? { positive: 0, negative: 0, neutral: 0 };
       c[m.polarity]++;
       aspects.set(m.aspect, c);
     }
     // Quotes: sure readings in the sentences that name the entity (for a town, any sentence of a review there).
-    const quotable = kind === 'serviceAreas' && naming.size === 0 ? null : naming;
+    const quotable = kind === 'serviceAreas' && naming.length === 0 ? null : naming;
     for (const m of a.mentions) {
-      if (quotable && !quotable.has(m.sentence)) continue;
+      if (quotable && !quotable.includes(m.sentence)) continue;
       const c = sureCandidate(a, m);
       if (c) candidates[c.polarity as 'positive' | 'negative'].push(c);
     }

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AspectInsight, FaqEntrySchema } from '../schemas/insights-schema.ts';
 import { plural } from '../format/format-count.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
+import { firstK } from '../model/first-k.ts';
+import type { AspectMention } from './analyze-text.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
 import { findDurations } from './find-durations.ts';
@@ -17,24 +19,54 @@ export const MIN_FAQ_EVIDENCE = 3;
 export const FAQ_CITATIONS = 10;
 
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
-const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
-  { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
+const ASPECT_QUESTIONS: readonly {
+  id: string;
+  aspect: AspectId;
+  question: string;
+  topic: string;
+}[] = [
+  {
+    id: 'insurance-claims',
+    aspect: 'insurance',
+    question: 'Do they help with insurance claims?',
+    topic: 'insurance claims',
+  },
   {
     id: 'workmanship',
     aspect: 'workmanship',
     question: 'Does the work hold up — any leaks or problems after the job?',
     topic: 'the work itself and how it held up',
   },
-  { id: 'cleanup', aspect: 'cleanup', question: 'Do they clean up after the job?', topic: 'cleanup' },
+  {
+    id: 'cleanup',
+    aspect: 'cleanup',
+    question: 'Do they clean up after the job?',
+    topic: 'cleanup',
+  },
   {
     id: 'warranty',
     aspect: 'warranty',
     question: 'Is there a warranty, and do they come back if something goes wrong?',
     topic: 'warranty and return visits',
   },
-  { id: 'on-time', aspect: 'timeliness', question: 'Do they show up and finish on time?', topic: 'timeliness' },
-  { id: 'price', aspect: 'price', question: 'Is the final price fair and in line with the quote?', topic: 'price' },
-  { id: 'communication', aspect: 'communication', question: 'Do they keep you informed?', topic: 'communication' },
+  {
+    id: 'on-time',
+    aspect: 'timeliness',
+    question: 'Do they show up and finish on time?',
+    topic: 'timeliness',
+  },
+  {
+    id: 'price',
+    aspect: 'price',
+    question: 'Is the final price fair and in line with the quote?',
+    topic: 'price',
+  },
+  {
+    id: 'communication',
+    aspect: 'communication',
+    question: 'Do they keep you informed?',
+    topic: 'communication',
+  },
 ];
 
 /**
@@ -47,10 +79,14 @@ const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: strin
  */
 export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig, aspects: readonly AspectInsight[]): FaqEntry[] {
   const out: FaqEntry[] = [];
+  const read = verdicts(
+    analyzed,
+    ASPECT_QUESTIONS.map((q) => q.aspect),
+  );
   for (const q of ASPECT_QUESTIONS) {
     const insight = aspects.find((a) => a.id === q.aspect);
     if (!insight) continue;
-    const entry = aspectAnswer(analyzed, q, insight);
+    const entry = aspectAnswer(analyzed, q, insight, read.get(q.aspect)!);
     if (entry) out.push(entry);
   }
   if (business.services.some((s) => s.id === 'roof-replacement')) {
@@ -61,30 +97,60 @@ export function buildFaq(analyzed: readonly AnalyzedReview[], business: Business
 }
 
 type Verdicts = Record<'positive' | 'negative' | 'neutral', QuoteCandidate[]>;
+type AspectVerdicts = { reviews: Verdicts; sure: Verdicts };
 
 /**
- * Each review's reading of one aspect (the polarity of the sum of its mention scores), and the sure
- * mentions of that polarity that could be quoted for it.
+ * Per aspect, each review's reading of it (the polarity of the sum of its mention scores), and the sure
+ * mentions of that polarity that could be quoted for it. One pass over the reviews for every aspect at once.
  */
-function verdicts(analyzed: readonly AnalyzedReview[], aspect: AspectId): { reviews: Verdicts; sure: Verdicts } {
-  const reviews: Verdicts = { positive: [], negative: [], neutral: [] };
-  const sure: Verdicts = { positive: [], negative: [], neutral: [] };
+function verdicts(analyzed: readonly AnalyzedReview[], aspects: readonly AspectId[]): Map<AspectId, AspectVerdicts> {
+  const index = new Map(aspects.map((a, i) => [a, i]));
+  const out: AspectVerdicts[] = aspects.map(() => ({
+    reviews: { positive: [], negative: [], neutral: [] },
+    sure: { positive: [], negative: [], neutral: [] },
+  }));
+  const net = aspects.map(() => 0);
+  const strongest: (AspectMention | null)[] = aspects.map(() => null);
+  const touched: number[] = [];
   for (const a of analyzed) {
-    const ms = a.mentions.filter((m) => m.aspect === aspect);
-    if (ms.length === 0) continue;
-    const net = ms.reduce((sum, m) => sum + m.score, 0);
-    const polarity = polarityOf(net);
-    const strongest = ms.reduce((best, m) => (Math.abs(m.score) > Math.abs(best.score) ? m : best));
-    reviews[polarity].push({ analyzed: a, sentence: strongest.sentence, polarity, score: net, at: strongest.start });
-    const quotable = ms.filter((m) => m.polarity === polarity).map((m) => sureCandidate(a, m));
-    const best = quotable.filter((c) => c !== null).sort((x, y) => (y.confidence ?? 0) - (x.confidence ?? 0))[0];
-    if (best) sure[polarity].push(best);
+    for (const m of a.mentions) {
+      const i = index.get(m.aspect);
+      if (i === undefined) continue;
+      if (!strongest[i]) touched.push(i);
+      net[i]! += m.score;
+      if (!strongest[i] || Math.abs(m.score) > Math.abs(strongest[i].score)) strongest[i] = m;
+    }
+    for (const i of touched) {
+      const polarity = polarityOf(net[i]!);
+      out[i]!.reviews[polarity].push({
+        analyzed: a,
+        sentence: strongest[i]!.sentence,
+        polarity,
+        score: net[i]!,
+        at: strongest[i]!.start,
+      });
+      // The surest quotable mention of that polarity (the first of equals).
+      let best: QuoteCandidate | null = null;
+      for (const m of a.mentions) {
+        if (m.aspect !== aspects[i] || m.polarity !== polarity) continue;
+        const c = sureCandidate(a, m);
+        if (c && (!best || (c.confidence ?? 0) > (best.confidence ?? 0))) best = c;
+      }
+      if (best) out[i]!.sure[polarity].push(best);
+      net[i] = 0;
+      strongest[i] = null;
+    }
+    touched.length = 0;
   }
-  return { reviews, sure };
+  return new Map(aspects.map((a, i) => [a, out[i]!]));
 }
 
-function aspectAnswer(analyzed: readonly AnalyzedReview[], q: (typeof ASPECT_QUESTIONS)[number], insight: AspectInsight): FaqEntry | null {
-  const { reviews: v, sure } = verdicts(analyzed, q.aspect);
+function aspectAnswer(
+  analyzed: readonly AnalyzedReview[],
+  q: (typeof ASPECT_QUESTIONS)[number],
+  insight: AspectInsight,
+  { reviews: v, sure }: AspectVerdicts,
+): FaqEntry | null {
   const pos = v.positive.length;
   const neg = v.negative.length;
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
@@ -107,7 +173,13 @@ function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids
   for (const a of analyzed) {
     for (const t of new Map(findWarrantyTerms(a).map((t) => [t.label, t])).values()) {
       const list = byLabel.get(t.label) ?? [];
-      list.push({ analyzed: a, sentence: t.sentence, polarity: 'neutral', score: 0, at: t.start });
+      list.push({
+        analyzed: a,
+        sentence: t.sentence,
+        polarity: 'neutral',
+        score: 0,
+        at: t.start,
+      });
       byLabel.set(t.label, list);
     }
   }
@@ -138,7 +210,13 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
     const reading = timeliness.length ? polarityOf(timeliness.reduce((sum, m) => sum + m.score, 0)) : 'neutral';
     if (reading === 'positive') positive++;
     if (reading === 'negative') negative++;
-    const candidate: QuoteCandidate = { analyzed: a, sentence: d.sentence, polarity: 'neutral', score: 0, at: d.start };
+    const candidate: QuoteCandidate = {
+      analyzed: a,
+      sentence: d.sentence,
+      polarity: 'neutral',
+      score: 0,
+      at: d.start,
+    };
     found.push(candidate);
     // The example should be about the duration, not about something else that went wrong that day.
     if (!a.mentions.some((m) => m.sentence === d.sentence && m.aspect !== 'timeliness' && m.polarity !== 'neutral')) plain.push(candidate);
@@ -158,10 +236,14 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
   };
 }
 
+/** The quoted reviews' ids, then the newest other reviews of the evidence, FAQ_CITATIONS in all. */
 function citations(first: string[], evidence: readonly QuoteCandidate[]): string[] {
-  const rest = evidence
-    .map((c) => c.analyzed.review)
-    .sort(compareReviews)
-    .map((r) => r.id);
-  return [...new Set([...first, ...rest])].slice(0, FAQ_CITATIONS);
+  // The newest FAQ_CITATIONS reviews are enough: those quoted are among the first either way.
+  const newest = firstK(
+    evidence,
+    FAQ_CITATIONS,
+    (x, y) => compareReviews(x.analyzed.review, y.analyzed.review),
+    (x, y) => x.analyzed.review.id === y.analyzed.review.id,
+  );
+  return [...new Set([...first, ...newest.map((c) => c.analyzed.review.id)])].slice(0, FAQ_CITATIONS);
 }

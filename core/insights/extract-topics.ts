@@ -4,6 +4,7 @@ import { round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
+import { firstK } from '../model/first-k.ts';
 
 type Topic = z.infer<typeof TopicSchema>;
 
@@ -82,11 +83,11 @@ export function extractTopics(analyzed: readonly AnalyzedReview[], periods: read
       averageRating: round2(t.reviews.reduce((sum, a) => sum + a.review.rating, 0) / t.reviews.length),
       sentiment: t.sentiment,
       trend: periods.map((period) => ({ period, count: perPeriod.get(period) ?? 0 })),
-      reviewIds: t.reviews
-        .map((a) => a.review)
-        .sort(compareReviews)
-        .slice(0, TOPIC_EXAMPLES)
-        .map((r) => r.id),
+      reviewIds: firstK(
+        t.reviews.map((a) => a.review),
+        TOPIC_EXAMPLES,
+        compareReviews,
+      ).map((r) => r.id),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { Polarity, Quote } from '../schemas/insights-schema.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import type { AspectMention } from './analyze-text.ts';
+import { firstK } from '../model/first-k.ts';
 
 /** A sentence that could be quoted for a figure. */
 export interface QuoteCandidate {
@@ -59,18 +60,14 @@ export function toQuote(c: QuoteCandidate): Quote {
  * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
-  const ranked = candidates
-    .map((c) => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }))
-    .sort((a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence);
-  const out: Quote[] = [];
-  const used = new Set<string>();
-  for (const { c, id } of ranked) {
-    if (out.length >= limit) break;
-    if (used.has(id)) continue;
-    used.add(id);
-    out.push(toQuote(c));
-  }
-  return out;
+  const ranked = candidates.map((c) => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }));
+  const best = firstK(
+    ranked,
+    limit,
+    (a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence,
+    (a, b) => a.id === b.id, // at most one quote per review
+  );
+  return best.map(({ c }) => toQuote(c));
 }
 
 function rank(c: QuoteCandidate): number {
