@@ -1,4 +1,5 @@
 import { starBucket, starScores, type StarWords } from './star-words.ts';
+import { SUBJECTIVITY_WORDS } from '../lexicon/subjectivity-words.ts';
 import type { AspectId } from '../../schemas/business-schema.ts';
 import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
@@ -183,6 +184,7 @@ export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords 
   if (s.answer) f(`answer:${s.answer > 0 ? '+' : '-'}`, 1);
   if (s.exclamations) f('excl', 1);
   if (stars) starFeatures(f, s, implicit ? null : clauses, stars);
+  subjectivityFeatures(f, s, implicit ? null : clauses);
 }
 
 /** Star-word sums (star-words.ts) over the target's clauses (the sentence for an implicit aspect) and the sentence. */
@@ -197,4 +199,35 @@ function starFeatures(f: FeatureSink, s: ScoredSentence, clauses: ReadonlySet<nu
   f(`star:${starBucket(own)}`, 1);
   f('starc', Math.max(-2, Math.min(2, own / 2)));
   f(`stars:${starBucket(all)}`, 1);
+}
+
+/** A word this many tokens after a negator in the same clause counts with its polarity turned ("not helpful"). */
+const SUBJECTIVITY_NEGATION_REACH = 3;
+/** A word at least this subjective is an opinion word (Pattern: 0 a fact, 1 an opinion). */
+const SUBJECTIVE = 0.5;
+/** Buckets of the polarity sum: the feature names say on which side of these it fell. */
+const POLARITY_EDGES = [-0.5, -0.1, 0.1, 0.5] as const;
+
+/**
+ * Features of the subjectivity lexicon (lexicon/subjectivity-words.ts) over the target's clauses (the whole
+ * sentence for an implicit aspect, `clauses` null): how many opinion words they hold (none, one, more), the
+ * bucket of their polarity sum with negation, and that sum clipped.
+ */
+function subjectivityFeatures(f: FeatureSink, s: ScoredSentence, clauses: ReadonlySet<number> | null): void {
+  let opinions = 0;
+  let polarity = 0;
+  for (let k = 0; k < s.tokens.length; k++) {
+    if (clauses !== null && !clauses.has(s.clause[k]!)) continue;
+    const entry = SUBJECTIVITY_WORDS.get(s.tokens[k]!.norm);
+    if (!entry) continue;
+    if (entry.subjectivity >= SUBJECTIVE) opinions++;
+    let sign = 1;
+    for (let d = 1; d <= SUBJECTIVITY_NEGATION_REACH && k - d >= 0 && s.clause[k - d] === s.clause[k]; d++)
+      if (s.role[k - d] === 'negator') sign = -1;
+    polarity += sign * entry.polarity;
+  }
+  f(`subj:${Math.min(opinions, 2)}`, 1);
+  const bucket = POLARITY_EDGES.findIndex((e) => polarity < e);
+  f(`subjp:${bucket === -1 ? POLARITY_EDGES.length : bucket}`, 1);
+  f('subjpc', Math.max(-1, Math.min(1, polarity)));
 }
