@@ -67,6 +67,10 @@ describe('startNginx', () => {
     servers.push(taken);
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const { port } = taken.address() as { port: number };
-    await expect(startNginx(`server { listen 127.0.0.1:${port}; }`)).rejects.toThrow(/nginx on 127\.0\.0\.1:\d+ exited[\s\S]*Address already in use/);
+    // Also on the port the launcher polls: a configuration without it left that port free for another test's
+    // server to take and answer, and the launcher took that answer for nginx's (a flake seen once in CI-like runs).
+    await expect(startNginx(`server { listen 127.0.0.1:{{PORT}}; listen 127.0.0.1:${port}; }`)).rejects.toThrow(
+      /nginx on 127\.0\.0\.1:\d+ exited[\s\S]*Address already in use/,
+    );
   });
 });
