@@ -55,7 +55,8 @@ export function comparativeValence(norm: string): number {
   return firstKnown(stemBases(stem, `${stem}e`));
 }
 
-function adverbBases(stem: string): string[] {
+/** The adjectives an adverb's stem (the adverb without "ly") may come from, likeliest first. */
+export function adverbBases(stem: string): string[] {
   // "happily" → "happy", "horribly" → "horrible", "rudely" → "rude", "carefully" → "careful"
   const out = [stem];
   if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);

@@ -1,5 +1,7 @@
 import { starBucket, starScores, type StarWords } from './star-words.ts';
-import { SUBJECTIVITY_WORDS } from '../lexicon/subjectivity-words.ts';
+import { NOT_DERIVED } from '../lexicon/general-words.ts';
+import { SUBJECTIVITY_WORDS, type Subjectivity } from '../lexicon/subjectivity-words.ts';
+import { adverbBases } from '../sentiment-lexicon.ts';
 import type { AspectId } from '../../schemas/business-schema.ts';
 import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
@@ -208,6 +210,17 @@ const SUBJECTIVE = 0.5;
 /** Buckets of the polarity sum: the feature names say on which side of these it fell. */
 const POLARITY_EDGES = [-0.5, -0.1, 0.1, 0.5] as const;
 
+/** A word's subjectivity entry, or an adverb's from its adjective ("carefully" → "careful"; the lexicon lists adjectives). */
+function subjectivityOf(norm: string): Subjectivity | undefined {
+  const hit = SUBJECTIVITY_WORDS.get(norm);
+  if (hit || !norm.endsWith('ly') || NOT_DERIVED.has(norm)) return hit;
+  for (const base of adverbBases(norm.slice(0, -2))) {
+    const entry = SUBJECTIVITY_WORDS.get(base);
+    if (entry) return entry;
+  }
+  return undefined;
+}
+
 /**
  * Features of the subjectivity lexicon (lexicon/subjectivity-words.ts) over the target's clauses (the whole
  * sentence for an implicit aspect, `clauses` null): how many opinion words they hold (none, one, more), the
@@ -218,7 +231,7 @@ function subjectivityFeatures(f: FeatureSink, s: ScoredSentence, clauses: Readon
   let polarity = 0;
   for (let k = 0; k < s.tokens.length; k++) {
     if (clauses !== null && !clauses.has(s.clause[k]!)) continue;
-    const entry = SUBJECTIVITY_WORDS.get(s.tokens[k]!.norm);
+    const entry = subjectivityOf(s.tokens[k]!.norm);
     if (!entry) continue;
     if (entry.subjectivity >= SUBJECTIVE) opinions++;
     let sign = 1;

@@ -54,10 +54,10 @@ describe('buildInsights', () => {
     expect(model.shiftScale).toBeGreaterThan(1);
     expect(text).toContain(`${model.shiftScale} times the measured ${Math.round((model.shiftSd / model.shiftScale) * 1e4) / 1e4}`);
     // The figure the scale was chosen at, as the weights record it. The scan aims at 88% for every training writer but
-    // stops where the writers pooled would pass 97%: with engine 3.5 the two meet at 1.75 (lowest writer 87.05%;
-    // docs/insights.md, "What is published", item 4).
+    // stops where the writers pooled would pass 97%: since engine 3.5 the two meet before the floor (engine 3.6: 1.8,
+    // lowest writer 85.6%; docs/insights.md, "What is published", item 4).
     const lowest = model.lowestWriterCoverage!;
-    expect(lowest).toBeGreaterThan(0.85);
+    expect(lowest).toBeGreaterThan(0.8);
     expect(text).toContain(`every training writer's shares are covered at least ${(Math.round(lowest * 1000) / 10).toFixed(1)}% of the time); `);
     expect(model.shiftShared).toBeGreaterThan(0);
     expect(text).toMatch(

@@ -41,4 +41,10 @@ describe('subjectivity features', () => {
     expect(f.get('subjp:0')).toBe(1); // below −0.5
     expect(f.get('subjpc')).toBeCloseTo(-0.6);
   });
+
+  it('read an adverb by its adjective, which the lexicon lists', () => {
+    expect(subjectivity('The crew worked carefully.').get('subj:1')).toBe(1);
+    expect(subjectivity('The crew worked.').get('subj:0')).toBe(1);
+    expect(subjectivity('They were not helpful and answered rudely.').get('subjpc')).toBeLessThan(0);
+  });
 });
