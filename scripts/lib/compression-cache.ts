@@ -6,8 +6,19 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 
 // On the libuv pool: a rebuild verifies thousands of entries, on every core and off the main thread.
-const gunzipAsync = promisify(gunzip);
-const brotliDecompressAsync = promisify(brotliDecompress);
+type Decode = (input: Buffer, options: { info: true }) => Promise<{ buffer: Buffer; engine: { bytesWritten: number } }>;
+const gunzipAsync = promisify(gunzip) as unknown as Decode;
+const brotliDecompressAsync = promisify(brotliDecompress) as unknown as Decode;
+
+/**
+ * What a variant decodes to, or null when the decoder stops before its last byte: gzip and brotli decoders ignore
+ * what follows the end of a stream, so a variant with anything appended (a planted script, zeros) decoded to the
+ * body all the same and was served with its tail.
+ */
+async function whole(decode: Decode, variant: Buffer): Promise<Buffer | null> {
+  const { buffer, engine } = await decode(variant, { info: true });
+  return engine.bytesWritten === variant.length ? buffer : null;
+}
 
 /** Where builds on this machine share compressed variants (SHINGLE_COMPRESSION_CACHE overrides, `off` disables). */
 export function compressionCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -20,8 +31,8 @@ export function compressionCacheDir(env: NodeJS.ProcessEnv = process.env): strin
  * costs more here than compressing a page at its archive level (two files per body: 2.25 s for 6,144 bodies).
  */
 const ENTRY_EXT = 'gzbr';
-/** Our entries (`<sha256>.gzbr`) and temporary files; prune touches nothing else. */
-const ENTRY = /^\.?[0-9a-f]{64}\.gzbr(\.\d+-[0-9a-f]{8}\.tmp)?$/;
+/** Our entries (`<sha256>.gzbr`; `.gz` and `.br`, one file per variant, of builds before that) and temporary files; prune touches nothing else. */
+const ENTRY = /^\.?[0-9a-f]{64}\.(gzbr|gz|br)(\.\d+-[0-9a-f]{8}\.tmp)?$/;
 /** An entry starts with the gzip variant's length (32-bit big-endian), then the gzip and the brotli variant. */
 const LENGTH_BYTES = 4;
 
@@ -84,8 +95,8 @@ export function createCompressionCache(dir: string): CompressionCache {
         if (!(await isOwnFolder(dir))) return null;
         const variants = unpack(await readFile(file));
         if (!variants) return null;
-        const [plain, decoded] = await Promise.all([gunzipAsync(variants.gz), brotliDecompressAsync(variants.br)]);
-        if (!plain.equals(body) || !decoded.equals(body)) return null;
+        const [plain, decoded] = await Promise.all([whole(gunzipAsync, variants.gz), whole(brotliDecompressAsync, variants.br)]);
+        if (!plain?.equals(body) || !decoded?.equals(body)) return null;
         const now = new Date();
         await utimes(file, now, now).catch(() => undefined);
         return variants;

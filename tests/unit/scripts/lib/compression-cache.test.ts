@@ -57,6 +57,18 @@ describe('the compression cache', () => {
     expect(brotliDecompressSync(again.br).equals(page(3))).toBe(true);
     expect(gunzipSync(again.gz).equals(page(3))).toBe(true);
     expect((await cache.get(page(3), variantSettings(page(3).length)))?.br.equals(again.br)).toBe(true);
+    // Decoders stop at the end of a stream and ignore what follows: an entry with a tail is refused, not served with it.
+    const good = readFileSync(entry);
+    for (const tail of [Buffer.from('<script>alert(1)</script>'), Buffer.alloc(16)]) {
+      writeFileSync(entry, Buffer.concat([good, tail]));
+      expect(await cache.get(page(3), variantSettings(page(3).length))).toBeNull();
+      const [head, gz, br] = [good.subarray(0, 4), good.subarray(4, gzEnd), good.subarray(gzEnd)];
+      const longer = Buffer.from(head);
+      longer.writeUInt32BE(gz.length + tail.length);
+      writeFileSync(entry, Buffer.concat([longer, gz, tail, br]));
+      expect(await cache.get(page(3), variantSettings(page(3).length))).toBeNull();
+    }
+    writeFileSync(entry, good);
     for (const cut of [2, 10, gzEnd, gzEnd + 10]) {
       writeFileSync(entry, readFileSync(entry).subarray(0, cut));
       expect(await cache.get(page(3), variantSettings(page(3).length))).toBeNull();
@@ -72,6 +84,12 @@ describe('the compression cache', () => {
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     const [stale, kept] = readdirSync(dir).sort();
     utimesSync(join(dir, stale!), old, old);
+    // Entries of earlier builds, one file per variant, are pruned the same way.
+    const earlier = ['a', 'b'].map((c) => `${c.repeat(64)}`).flatMap((key) => [`${key}.gz`, `${key}.br`]);
+    for (const name of earlier) {
+      writeFileSync(join(dir, name), 'x');
+      utimesSync(join(dir, name), old, old);
+    }
     await cache.prune();
     expect(readdirSync(dir)).toEqual([kept]);
   });
