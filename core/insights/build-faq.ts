@@ -19,54 +19,24 @@ export const MIN_FAQ_EVIDENCE = 3;
 export const FAQ_CITATIONS = 10;
 
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
-const ASPECT_QUESTIONS: readonly {
-  id: string;
-  aspect: AspectId;
-  question: string;
-  topic: string;
-}[] = [
-  {
-    id: 'insurance-claims',
-    aspect: 'insurance',
-    question: 'Do they help with insurance claims?',
-    topic: 'insurance claims',
-  },
+const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
+  { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
   {
     id: 'workmanship',
     aspect: 'workmanship',
     question: 'Does the work hold up — any leaks or problems after the job?',
     topic: 'the work itself and how it held up',
   },
-  {
-    id: 'cleanup',
-    aspect: 'cleanup',
-    question: 'Do they clean up after the job?',
-    topic: 'cleanup',
-  },
+  { id: 'cleanup', aspect: 'cleanup', question: 'Do they clean up after the job?', topic: 'cleanup' },
   {
     id: 'warranty',
     aspect: 'warranty',
     question: 'Is there a warranty, and do they come back if something goes wrong?',
     topic: 'warranty and return visits',
   },
-  {
-    id: 'on-time',
-    aspect: 'timeliness',
-    question: 'Do they show up and finish on time?',
-    topic: 'timeliness',
-  },
-  {
-    id: 'price',
-    aspect: 'price',
-    question: 'Is the final price fair and in line with the quote?',
-    topic: 'price',
-  },
-  {
-    id: 'communication',
-    aspect: 'communication',
-    question: 'Do they keep you informed?',
-    topic: 'communication',
-  },
+  { id: 'on-time', aspect: 'timeliness', question: 'Do they show up and finish on time?', topic: 'timeliness' },
+  { id: 'price', aspect: 'price', question: 'Is the final price fair and in line with the quote?', topic: 'price' },
+  { id: 'communication', aspect: 'communication', question: 'Do they keep you informed?', topic: 'communication' },
 ];
 
 /**
