@@ -27,8 +27,9 @@ export function compressionCacheDir(env: NodeJS.ProcessEnv = process.env): strin
 }
 
 /**
- * One file per body holds both variants (`pack`): a cold 100k-review build puts 6,000 pages, and creating a file
- * costs more here than compressing a page at its archive level (two files per body: 2.25 s for 6,144 bodies).
+ * One file per body holds both variants (`pack`): half the files a cold 100k-review build creates in the cache
+ * (6,144 instead of 12,288 for its pages). Creating a file took 0.2–0.8 ms on the machine measured, against about
+ * 1.7 ms to compress a listing page both ways.
  */
 const ENTRY_EXT = 'gzbr';
 /** Our entries (`<sha256>.gzbr`; `.gz` and `.br`, one file per variant, of builds before that) and temporary files; prune touches nothing else. */
