@@ -37,14 +37,17 @@ function dirBytes(dir: string): { total: number; files: number } {
   return { total, files };
 }
 
-/** One `node scripts/build.ts` in a child process: wall seconds, peak RSS, and what changed. */
+/**
+ * One build in a child process, started as `npm run build` starts it (the preload that loads `.env` — whose
+ * settings lose to those given here — and turns on Node's compile cache): wall seconds, peak RSS, and what changed.
+ */
 function timedBuild(
   contentDir: string,
   distDir: string,
   cacheDir: string,
 ): { seconds: number; rssMb: number; changed: number | string; phases: string } {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['scripts/build.ts', '--quiet'], {
+  const run = spawnSync(process.execPath, ['--import', './scripts/lib/load-env.ts', 'scripts/build.ts', '--quiet'], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@
  * without one, which is the normal case for the sample.
  */
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from './enable-compile-cache.ts';
 
 /** Where CONTENT_DIR came from, for the first line every command prints. */
 export let contentDirOrigin: 'environment' | '.env' | 'default' = process.env.CONTENT_DIR ? 'environment' : 'default';
@@ -14,3 +15,6 @@ if (existsSync('.env')) {
   process.loadEnvFile('.env');
   if (contentDirOrigin === 'default' && process.env.CONTENT_DIR) contentDirOrigin = '.env';
 }
+
+// After .env (it may set SHINGLE_COMPILE_CACHE), before the command's own modules are compiled.
+enableCompileCache();

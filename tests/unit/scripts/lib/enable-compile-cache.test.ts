@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileCacheDir } from '../../../../scripts/lib/enable-compile-cache.ts';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-ncc-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('compileCacheDir', () => {
+  it('makes a private folder of its own and uses it', () => {
+    const dir = join(scratch, 'fresh', 'cache');
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: dir })).toBe(dir);
+  });
+
+  it('is off with SHINGLE_COMPILE_CACHE=off', () => {
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: 'off' })).toBeNull();
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: '' })).toBeNull();
+  });
+
+  // A cache entry is code that will run: a folder anyone else could have written to is never used.
+  it('refuses a folder others may write to, a planted link and a folder of another user', () => {
+    const open = join(scratch, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: open })).toBeNull();
+    const group = join(scratch, 'group');
+    mkdirSync(group);
+    chmodSync(group, 0o770);
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: group })).toBeNull();
+    const target = join(scratch, 'target');
+    mkdirSync(target, { mode: 0o700 });
+    symlinkSync(target, join(scratch, 'link'));
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: join(scratch, 'link') })).toBeNull();
+    if (process.getuid?.() === 0) {
+      const foreign = join(scratch, 'foreign');
+      mkdirSync(foreign, { mode: 0o700 });
+      chownSync(foreign, 65534, 65534);
+      expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: foreign })).toBeNull();
+    }
+  });
+
+  it('is switched on by the preload every command uses, and handed to the Node processes a command starts', () => {
+    const dir = join(scratch, 'used');
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        './scripts/lib/load-env.ts',
+        '--input-type=module',
+        '-e',
+        "import { getCompileCacheDir } from 'node:module'; console.log(getCompileCacheDir() + '|' + process.env.NODE_COMPILE_CACHE);",
+      ],
+      { cwd: root, env: { ...process.env, SHINGLE_COMPILE_CACHE: dir }, encoding: 'utf8' },
+    ).trim();
+    const [used, handedOn] = out.split('|');
+    expect(used?.startsWith(`${dir}/`)).toBe(true); // Node adds a folder per Node version
+    expect(handedOn).toBe(dir);
+    expect(readdirSync(dir).length).toBeGreaterThan(0); // the preload's own modules were compiled into it
+  });
+});
