@@ -4,10 +4,8 @@
  * _headers and the build manifest, then checks every output against the schemas.
  * Builds into a staging folder and swaps it in, so a running sidecar never sees a half-written dist/.
  */
-import { cp, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
-import { createHash } from 'node:crypto';
 import { assembleManifest } from '../core/build/assemble-manifest.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { buildOptionsFromEnv } from '../core/build/build-options.ts';
@@ -26,7 +24,8 @@ import { providePageReuse, type PageReusePlan } from '../site/lib/page-reuse.ts'
 import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reuse-plan.ts';
 import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
-import { swapIn } from './lib/swap-in.ts';
+import { buildsFolder, swapIn } from './lib/swap-in.ts';
+import { isOwn, isOwnFolder } from './lib/is-own-folder.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
@@ -50,7 +49,9 @@ async function runAstro(outDir: string): Promise<void> {
   const privateDirs = join(process.cwd(), '.astro', 'builds');
   await removeAbandoned(privateDirs, '');
   const own = join(privateDirs, `${process.pid}-${Date.now()}`);
-  const cacheDir = join(tmpdir(), 'shingle-astro-cache', createHash('sha256').update(outDir).digest('hex').slice(0, 12));
+  // Astro's cache folder is private to this build too, and removed with it: Astro reads nothing from it for this site,
+  // and one per DIST_DIR in the shared temporary folder was predictable to others and never removed.
+  const cacheDir = `${own}.cache`;
   try {
     await build({ root, outDir: own, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
     await mkdir(dirname(outDir), { recursive: true }); // Astro made the parents; a rename does not
@@ -59,7 +60,7 @@ async function runAstro(outDir: string): Promise<void> {
       await cp(own, outDir, { recursive: true }); // another file system: copy, then remove below
     });
   } finally {
-    await rm(own, { recursive: true, force: true });
+    await Promise.all([rm(own, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]);
   }
 }
 
@@ -122,8 +123,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // variants of unchanged pages are reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is rendered
     // and compressed), and it is what we diff against. Every page's key is recorded either way, for the next build.
     const live = await realpath(outDir).catch(() => null);
-    const previous = await readFileRecord(outDir, live);
-    const reuseOn = live !== null && sharedCompressionCache() !== null;
+    const own = live !== null && (await isOwnBuild(outDir, live));
+    const previous = await readFileRecord(outDir, own ? live : null);
+    const reuseOn = own && sharedCompressionCache() !== null;
     const codeHash = computeCodeHash(root, options);
     let plan = await planPageReuse(reuseOn ? live : null, previous, codeHash);
     await renderPages(staging, plan);
@@ -217,13 +219,26 @@ async function moveInto(from: string, to: string): Promise<void> {
  * Removes the folders that builds killed mid-way left in `dir` — named `<prefix><pid>…` — whose
  * process is gone (staging folders beside dist/, Astro's private output folders).
  */
+/**
+ * Whether the finished build `live` that `outDir` links to may be trusted for reuse (its pages, its record): a
+ * folder of `outDir`'s builds folder, both this user's and writable by no one else (swapIn keeps them so). In a
+ * shared parent somebody else could have made the folder, or the link, and put pages there; then every page is
+ * rendered, and the previous build is only compared with (the change report), its files hashed afresh.
+ */
+async function isOwnBuild(outDir: string, live: string): Promise<boolean> {
+  const builds = await realpath(buildsFolder(outDir)).catch(() => null);
+  return builds !== null && dirname(live) === builds && (await isOwnFolder(builds)) && (await isOwnFolder(live));
+}
+
 async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const pid = Number.parseInt(name.slice(prefix.length), 10);
-    if (name.startsWith(prefix) && Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) {
-      await rm(join(dir, name), { recursive: true, force: true });
-    }
+    if (!name.startsWith(prefix) || !Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    // Only our own leftovers: another user's folder of the same name (a shared parent) is not ours to remove, and
+    // failing on it would stop every build.
+    const st = await lstat(join(dir, name)).catch(() => null);
+    if (st && isOwn(st.uid)) await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 

@@ -1,11 +1,12 @@
-import { copyFile, link, lstat, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documents.ts';
 import type { FileRecord } from './diff-dist.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
-import type { LinkedPage } from './page-reuse-plan.ts';
+import { linkIntact, type LinkedPage } from './page-reuse-plan.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
@@ -15,10 +16,20 @@ const MIN_BYTES = 256;
 const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
 
 /**
- * How the variants of pages are made: reused from the previous build only when it made them the same way
- * (these levels, this zlib and brotli), so a rebuild's bytes are those of a cold build.
+ * The source files that decide how a page's variants are made (levels, size classes, the brotli window): their
+ * hash is part of PAGE_VARIANT_SETTINGS, so a change to any of them is never mixed with the previous build's
+ * variants even where the summary below reads the same.
  */
-export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${brotliQuality(128 * 1024)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|window fitted|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
+const VARIANT_SOURCES = ['./compress-pages.ts', './write-documents.ts', '../../core/http/brotli-window.ts'];
+const variantCode = VARIANT_SOURCES.reduce((h, f) => h.update(readFileSync(new URL(f, import.meta.url))).update('\0'), createHash('sha256'))
+  .digest('hex')
+  .slice(0, 16);
+
+/**
+ * How the variants of pages are made: reused from the previous build only when it made them the same way
+ * (these levels, this code, this zlib and brotli), so a rebuild's bytes are those of a cold build.
+ */
+export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${brotliQuality(128 * 1024)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|window fitted|code ${variantCode}|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
 
 /** The previous build (the folder dist/ links to) and its record, whose unchanged pages' variants are reused. */
 export interface PreviousPages {
@@ -29,8 +40,9 @@ export interface PreviousPages {
 
 /**
  * The previous build's variants of a page whose bytes it had too: linked (or copied) into `outDir` when their size
- * and modification time are still those recorded when that build wrote them (builds are never changed once live).
- * Returns their hashes, or null (then the page is compressed as usual).
+ * and modification time are still those recorded when that build wrote them (builds are never changed once live),
+ * checked again once linked (linkIntact). Returns their hashes, or null (then the page is compressed as usual, and
+ * nothing linked is left behind to be written through).
  */
 async function reusePrevious(previous: PreviousPages | undefined, rel: string, sha: string, file: string): Promise<[string, string] | null> {
   if (!previous || previous.settings !== PAGE_VARIANT_SETTINGS || previous.record.get(rel)?.[2] !== sha) return null;
@@ -39,13 +51,17 @@ async function reusePrevious(previous: PreviousPages | undefined, rel: string, s
     const st = kept && (await lstat(join(previous.dir, v)).catch(() => null));
     if (!kept || !st?.isFile() || st.size !== kept[0] || st.mtimeMs !== kept[1]) return null;
   }
+  const made: string[] = [];
   try {
-    for (const [v] of variants) {
+    for (const [v, kept] of variants) {
       const to = `${file}${v.slice(rel.length)}`;
-      await link(join(previous.dir, v), to).catch(() => copyFile(join(previous.dir, v), to));
+      made.push(to);
+      if (!(await linkIntact(join(previous.dir, v), to, kept!))) throw new Error(`${v} changed`);
     }
   } catch {
-    return null; // the previous build removed meanwhile (a build running at the same time): compressed as usual
+    // Replaced since the check above, or the previous build removed meanwhile (a build running at the same time).
+    await Promise.all(made.map((to) => rm(to, { force: true })));
+    return null;
   }
   return [variants[0]![1]![2], variants[1]![1]![2]];
 }
@@ -96,7 +112,9 @@ export async function compressPages(
       } else if (size >= MIN_BYTES) {
         body ??= await readFile(file);
         const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
-        await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+        // 'wx': a variant is only ever a new file here; writing into an existing one could write through a link into
+        // the previous build.
+        await Promise.all([writeFile(`${file}.gz`, gz, { flag: 'wx' }), writeFile(`${file}.br`, br, { flag: 'wx' })]);
         note(`${file}.gz`, gz);
         note(`${file}.br`, br);
       }

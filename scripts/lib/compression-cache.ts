@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
+import { isOwnFolder } from './is-own-folder.ts';
 
 // On the libuv pool: a rebuild verifies thousands of entries, on every core and off the main thread.
 type Decode = (input: Buffer, options: { info: true }) => Promise<{ buffer: Buffer; engine: { bytesWritten: number } }>;
@@ -49,20 +50,6 @@ function unpack(entry: Buffer): { gz: Buffer; br: Buffer } | null {
   const end = LENGTH_BYTES + entry.readUInt32BE(0);
   if (end > entry.length) return null;
   return { gz: entry.subarray(LENGTH_BYTES, end), br: entry.subarray(end) };
-}
-
-/**
- * The cache folder is used only when it is a real folder (not a link somebody planted in a shared
- * temporary folder, which would make prune delete in another place) owned by this user and writable
- * by no one else.
- */
-export async function isOwnFolder(dir: string): Promise<boolean> {
-  try {
-    const st = await lstat(dir);
-    return st.isDirectory() && (process.getuid === undefined || st.uid === process.getuid()) && (st.mode & 0o022) === 0;
-  } catch {
-    return false;
-  }
 }
 
 /** Entries not used by a build for this long are removed when a build finishes. */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type BuildChanges, diffBuilds } from '../../core/build/build-changes.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
+import { isOwn } from './is-own-folder.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 /** Every file under `dir` as a path relative to it (`/`-separated), with its size and modification time. */
@@ -83,13 +84,16 @@ export interface BuildRecord {
 }
 
 /**
- * The record of `build` kept beside `outDir`, or an empty one when there is none, it is unreadable, or it
- * describes another build (a build swapped in by an older version, a crash between swap and record).
+ * The record of `build` kept beside `outDir`, or an empty one when there is none, it is unreadable, it is not this
+ * user's own file (a shared parent: somebody else could have written it), or it describes another build (a build
+ * swapped in by an older version, a crash between swap and record).
  */
 export async function readFileRecord(outDir: string, build: string | null): Promise<BuildRecord> {
   const none: BuildRecord = { files: new Map(), settings: '', pages: new Map() };
   try {
     if (build === null) return none;
+    const st = await lstat(fileRecordFile(outDir));
+    if (!st.isFile() || !isOwn(st.uid)) return none;
     const json = JSON.parse(await readFile(fileRecordFile(outDir), 'utf8')) as {
       version?: number;
       build?: string;

@@ -9,13 +9,11 @@
  * link planted in a shared temporary folder), owned by this user, not writable by group or others — else no cache.
  * `SHINGLE_COMPILE_CACHE` names another folder, or `off`.
  */
-import { lstatSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { constants, enableCompileCache as enableNodeCompileCache } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Group- and other-writable bits: a folder with either may hold entries somebody else wrote. */
-const WRITABLE_BY_OTHERS = 0o022;
+import { isOwnFolderSync } from './is-own-folder.ts';
 
 /** The folder the cache may use, or null (switched off, or not safely ours). */
 export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -23,9 +21,7 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
   if (dir === 'off' || dir === '') return null;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = lstatSync(dir);
-    const own = process.getuid === undefined || st.uid === process.getuid();
-    return st.isDirectory() && own && (st.mode & WRITABLE_BY_OTHERS) === 0 ? dir : null;
+    return isOwnFolderSync(dir) ? dir : null;
   } catch {
     return null; // a read-only file system, say: the command runs without the cache
   }

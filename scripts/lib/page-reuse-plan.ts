@@ -1,4 +1,5 @@
-import { copyFile, link, lstat, mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, link, lstat, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PageReusePlan } from '../../site/lib/page-reuse.ts';
 import type { BuildRecord } from './diff-dist.ts';
@@ -36,6 +37,11 @@ export interface LinkedPage {
  * Links (or, across file systems, copies) every page the plan reused from the previous build `live` into
  * `staging`, where Astro did not write it. Returns each one's recorded hash and size, so compressing and
  * comparing need not read it again.
+ *
+ * The plan checked the previous build's files seconds earlier, before Astro ran; what is linked is checked again
+ * (a link is the same file: its size and modification time must still be the recorded ones; a copy is hashed), so a
+ * page replaced in the live build meanwhile is never published under the hash of the page it replaced: the promise
+ * rejects, as when a page is gone, and the build renders every page (scripts/build.ts).
  */
 export async function linkReusedPages(plan: PageReusePlan, live: string, staging: string, previous: BuildRecord): Promise<Map<string, LinkedPage>> {
   const linked = new Map<string, LinkedPage>();
@@ -43,10 +49,30 @@ export async function linkReusedPages(plan: PageReusePlan, live: string, staging
     [...plan.reused].map(async (file) => {
       const to = join(staging, file);
       await mkdir(dirname(to), { recursive: true });
-      await link(join(live, file), to).catch(() => copyFile(join(live, file), to));
       const kept = previous.files.get(file)!;
+      if (!(await linkIntact(join(live, file), to, kept))) throw new Error(`page reuse: ${file} of the previous build changed while this build ran`);
       linked.set(file, { sha256: kept[2], size: kept[0] });
     }),
   );
   return linked;
+}
+
+/**
+ * Links `from` to `to` (or copies it, across file systems) and tells whether what `to` now holds is the file the
+ * record `kept` ([size, mtime, SHA-256]) describes: a link by its size and modification time, a copy (which gets
+ * a new modification time) by its hash. Used wherever the build takes a file of the previous build.
+ */
+export async function linkIntact(from: string, to: string, kept: readonly [number, number, string]): Promise<boolean> {
+  const copied = await link(from, to).then(
+    () => false,
+    () => copyFile(from, to).then(() => true),
+  );
+  const st = await lstat(to);
+  if (!st.isFile() || st.size !== kept[0]) return false;
+  if (!copied) return st.mtimeMs === kept[1];
+  return (
+    createHash('sha256')
+      .update(await readFile(to))
+      .digest('hex') === kept[2]
+  );
 }

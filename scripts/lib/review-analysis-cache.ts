@@ -3,11 +3,13 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
 import { absaModel } from '../../core/insights/model/absa-model.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
-import { isOwnFolder } from './compression-cache.ts';
+import { isOwnFolder } from './is-own-folder.ts';
 
 /** Where builds on this machine keep their per-review analyses (SHINGLE_ANALYSIS_CACHE overrides, `off` disables). */
 export function analysisCacheDir(env: NodeJS.ProcessEnv = process.env): string | null {
@@ -45,13 +47,33 @@ function coreSourceHash(): string {
 }
 
 /**
+ * Files outside core/ that an analysis depends on: the word list the engine reads from node_modules (an
+ * `npm update` that changes a valence must not serve readings made with the old one) and the codec that writes
+ * the entries.
+ */
+export const ENGINE_FILES: readonly string[] = [
+  createRequire(import.meta.url).resolve('vader-sentiment/src/vader_lexicon.js'),
+  fileURLToPath(new URL('./analysis-codec.ts', import.meta.url)),
+];
+
+/** The files of ENGINE_FILES, hashed by content. */
+function engineFilesHash(files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+/**
  * What an analysis depends on besides the review: the engine (its feature fingerprint, the weights' version,
  * and — so a change to any rule that neither of those sees cannot serve old readings — every source file of
- * core/), the business configuration (catalog names, aspects), and the Node/V8 version that serialized it.
+ * core/ and the files of ENGINE_FILES), the business configuration (catalog names, aspects), and the Node/V8
+ * version that serialized it.
  */
-export function engineKey(business: BusinessConfig): string {
+export function engineKey(business: BusinessConfig, files: readonly string[] = ENGINE_FILES): string {
   return createHash('sha256')
-    .update(`analysis 3|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|v8 ${process.versions.v8}|`)
+    .update(
+      `analysis 3|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|files ${engineFilesHash(files)}|v8 ${process.versions.v8}|`,
+    )
     .update(JSON.stringify(business))
     .digest('hex');
 }

@@ -1,5 +1,6 @@
-import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isOwn, WRITABLE_BY_OTHERS } from './is-own-folder.ts';
 
 /** Finished builds kept beside the live one, so a server still on an older build can finish serving it. */
 const KEEP_BUILDS = 3;
@@ -22,6 +23,12 @@ export async function swapIn(staging: string, outDir: string): Promise<string> {
   const target = join(builds, name);
   await rm(target, { recursive: true, force: true });
   await mkdir(builds, { recursive: true });
+  // In a shared parent (a DIST_DIR under /tmp, say) somebody else may have made this folder first, and could then
+  // replace the live build: the build refuses rather than publish from a folder others may write to. Its own
+  // folders it makes writable by no one else (a umask of 002 leaves them group-writable), so that the next build
+  // may reuse their pages (ownLiveBuild in scripts/build.ts).
+  await keepPrivate(builds);
+  await keepPrivate(staging);
   await rename(staging, target);
   const existing = await lstat(outDir).catch(() => undefined);
   if (existing?.isDirectory()) await rename(outDir, join(builds, `${name}-previous`));
@@ -39,4 +46,11 @@ async function pruneBuilds(outDir: string): Promise<void> {
   const live = basename(await readlink(outDir).catch(() => ''));
   const names = (await readdir(builds).catch(() => [] as string[])).sort().reverse();
   for (const old of names.slice(KEEP_BUILDS)) if (old !== live) await rm(join(builds, old), { recursive: true, force: true });
+}
+
+/** Makes this user's folder `dir` writable by no one else; throws when it is a link or somebody else's. */
+async function keepPrivate(dir: string): Promise<void> {
+  const st = await lstat(dir);
+  if (!st.isDirectory() || !isOwn(st.uid)) throw new Error(`${dir} is not a folder of this user: remove it, or build into another DIST_DIR`);
+  if (st.mode & WRITABLE_BY_OTHERS) await chmod(dir, st.mode & 0o7777 & ~WRITABLE_BY_OTHERS);
 }

@@ -40,8 +40,12 @@ export function computeInputsHash(root: string, contentDir: string, settings: Bu
 
 /**
  * The hash of the code that renders a build and its settings, without the content: the part of every page's
- * key (page reuse) that says which code rendered it.
+ * key (page reuse) that says which code rendered it. The runtime is part of that code: a page reused from a build
+ * under another Node would keep that Node's date and number formatting (Intl, ICU, time zone data) beside pages
+ * rendered under this one.
  */
-export function computeCodeHash(root: string, settings: BuildOptions): string {
-  return hashBuildInputs(settings, readCode(root));
+export function computeCodeHash(root: string, settings: BuildOptions, versions: NodeJS.ProcessVersions = process.versions): string {
+  const { node, icu, tz, unicode } = versions;
+  const runtime = { path: '<runtime>', bytes: Buffer.from(`node ${node}|icu ${icu}|tz ${tz}|unicode ${unicode}`) };
+  return hashBuildInputs(settings, [...readCode(root), runtime]);
 }

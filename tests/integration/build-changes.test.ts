@@ -5,7 +5,7 @@
  * the edited text appears everywhere the review is shown, and that every listing URL of the first build
  * still resolves.
  */
-import { cpSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BuildChangesSchema, type BuildChanges } from '../../core/build/build-changes.ts';
@@ -158,6 +158,19 @@ describe('a rebuild changes only what shows the change', () => {
     const changes = await rebuild();
     expect(read('reviews/page/1/index.html')).toBe(original);
     expect(changes.changed).toContain('reviews/page/1/index.html');
+  });
+
+  // Found by an adversarial review: in a shared parent, another user's folder named like an abandoned staging folder
+  // made every build fail (EACCES) — as root it was deleted instead.
+  it('a leftover of another user beside dist is left alone, and the build goes on', { timeout: 240_000 }, async () => {
+    const foreign = join(dir, '.dist.staging-999999');
+    mkdirSync(foreign);
+    writeFileSync(join(foreign, 'theirs.txt'), 'not ours');
+    chownSync(join(foreign, 'theirs.txt'), 65534, 65534);
+    chownSync(foreign, 65534, 65534);
+    await rebuild();
+    expect(readFileSync(join(foreign, 'theirs.txt'), 'utf8')).toBe('not ours');
+    rmSync(foreign, { recursive: true });
   });
 
   it('reuse never changes a byte: the same content built with the compression cache off is identical', { timeout: 240_000 }, async () => {

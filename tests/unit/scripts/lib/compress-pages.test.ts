@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,5 +56,17 @@ describe('compressPages reuses the previous build’s variants of unchanged page
     await compressPages(dir, undefined, { dir: first, record, settings: PAGE_VARIANT_SETTINGS });
     expect(ino(dir, 1)).not.toBe(ino(first, 1));
     expect(decodes(dir, 1, page(1))).toBe(true);
+  });
+});
+
+describe('PAGE_VARIANT_SETTINGS', () => {
+  // Found by an adversarial review: the settings were a hand-written summary, so a changed window rule or size class
+  // reused the previous build's variants of every unchanged page.
+  it('names a hash of the code that makes the variants, not only a summary of it', () => {
+    const sources = ['scripts/lib/compress-pages.ts', 'scripts/lib/write-documents.ts', 'core/http/brotli-window.ts'];
+    const root = join(import.meta.dirname, '../../../..');
+    const hash = createHash('sha256');
+    for (const file of sources) hash.update(readFileSync(join(root, file))).update('\0');
+    expect(PAGE_VARIANT_SETTINGS).toContain(`|code ${hash.digest('hex').slice(0, 16)}|`);
   });
 });

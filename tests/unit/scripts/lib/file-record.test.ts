@@ -1,4 +1,4 @@
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chownSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempTrees } from '../../../helpers/temp-tree.ts';
@@ -42,6 +42,16 @@ describe('the record of the previous build (diff without reading it again)', () 
     expect((await readFileRecord(outDir, join(previous, 'other'))).files.size).toBe(0);
     expect((await readFileRecord(outDir, null)).files.size).toBe(0);
     writeFileSync(join(dirname(previous), '.dist-c.files.json'), '{"version":1,');
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(0);
+  });
+
+  // Found by an adversarial review: beside a DIST_DIR in a shared folder, somebody else may write the record.
+  it('a record that is not this user’s own file is not used', async () => {
+    const previous = tree({ 'a.html': 'same' });
+    const outDir = join(dirname(previous), 'dist-d');
+    writeFileRecord(outDir, previous, (await compareDist(null, previous)).record);
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(1);
+    chownSync(join(dirname(previous), '.dist-d.files.json'), 65534, 65534);
     expect((await readFileRecord(outDir, previous)).files.size).toBe(0);
   });
 

@@ -1,7 +1,8 @@
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkReusedPages, planPageReuse } from '../../../../scripts/lib/page-reuse-plan.ts';
+import { linkIntact, linkReusedPages, planPageReuse } from '../../../../scripts/lib/page-reuse-plan.ts';
 import type { BuildRecord, FileRecord } from '../../../../scripts/lib/diff-dist.ts';
 import { useTempTrees } from '../../../helpers/temp-tree.ts';
 
@@ -72,5 +73,48 @@ describe('linkReusedPages', () => {
     plan.reused.add('reviews/page/3/index.html');
     rmSync(join(live, 'reviews/page/3/index.html'));
     await expect(linkReusedPages(plan, live, staging, record)).rejects.toThrow(/ENOENT/);
+  });
+
+  // Found by an adversarial review: the plan checks the live pages before Astro renders, the link came seconds later.
+  it('rejects when a page was replaced in the live build after the plan checked it (never published under the old hash)', async () => {
+    const { live, record } = previousBuild();
+    const staging = tree({ 'index.html': '<h1>home</h1>' });
+    const plan = await planPageReuse(live, record, 'code');
+    plan.reused.add('reviews/page/2/index.html');
+    const page = join(live, 'reviews/page/2/index.html');
+    writeFileSync(`${page}.new`, '<h1>TWO</h1>'); // same size, other bytes, a new file moved over the old one
+    renameSync(`${page}.new`, page);
+    await expect(linkReusedPages(plan, live, staging, record)).rejects.toThrow(/changed while this build ran/);
+  });
+});
+
+describe('linkIntact', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  const recordOf = (file: string, text: string) => {
+    const st = statSync(file);
+    return [st.size, st.mtimeMs, sha(text)] as const;
+  };
+
+  it('takes a linked file by its size and modification time', async () => {
+    const from = join(tree({ 'a.html': 'page' }), 'a.html');
+    const kept = recordOf(from, 'page');
+    const to = join(tree({}), 'a.html');
+    expect(await linkIntact(from, to, kept)).toBe(true);
+    const moved = join(tree({}), 'b.html');
+    utimesSync(from, new Date(), new Date(Date.now() + 5_000));
+    expect(await linkIntact(from, moved, kept)).toBe(false);
+  });
+
+  it('takes a copy (another file system) by its hash', async () => {
+    const from = join(tree({ 'a.html': 'page' }), 'a.html');
+    const kept = recordOf(from, 'page');
+    const other = mkdtempSync('/dev/shm/shingle-link-'); // tmpfs: a link from the temporary folder fails, so it copies
+    try {
+      expect(await linkIntact(from, join(other, 'a.html'), kept)).toBe(true);
+      writeFileSync(from, 'PAGE');
+      expect(await linkIntact(from, join(other, 'b.html'), kept)).toBe(false);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
 import type { Review } from '../../../../core/schemas/review-schema.ts';
 import { analyzeReviews } from '../../../../scripts/lib/analyze-reviews.ts';
-import { createAnalysisStore, engineKey } from '../../../../scripts/lib/review-analysis-cache.ts';
+import { createAnalysisStore, ENGINE_FILES, engineKey } from '../../../../scripts/lib/review-analysis-cache.ts';
 import { readContentDir } from '../../../../site/lib/read-content-dir.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-ac-'));
@@ -80,5 +80,23 @@ describe('per-review analysis reuse', { timeout: 30_000 }, () => {
   it('keys on the business configuration as well as the engine', () => {
     expect(engineKey({ ...business, name: `${business.name} II` })).not.toBe(engineKey(business));
     expect(engineKey(structuredClone(business))).toBe(engineKey(business));
+  });
+
+  // The engine reads VADER's word list from node_modules: an npm update that changes a valence is another engine.
+  it('keys on the files outside core/ that the engine reads: the word list in node_modules and the codec', () => {
+    expect(ENGINE_FILES.some((f) => f.endsWith(join('vader-sentiment', 'src', 'vader_lexicon.js')))).toBe(true);
+    expect(ENGINE_FILES.some((f) => f.endsWith(join('scripts', 'lib', 'analysis-codec.ts')))).toBe(true);
+    expect(ENGINE_FILES.every((f) => existsSync(f))).toBe(true);
+    const copies = ENGINE_FILES.map((f, i) => {
+      const copy = join(scratch, `engine-file-${i}`);
+      copyFileSync(f, copy);
+      return copy;
+    });
+    const before = engineKey(business, copies);
+    expect(engineKey(business, ENGINE_FILES)).toBe(before);
+    const words = readFileSync(copies[0]!, 'utf8');
+    expect(words).toContain('great: 3.1,');
+    writeFileSync(copies[0]!, words.replace('great: 3.1,', 'great: -3.1,'));
+    expect(engineKey(business, copies)).not.toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeInputsHash } from '../../../../sidecar/build/build-inputs.ts';
+import { computeCodeHash, computeInputsHash } from '../../../../sidecar/build/build-inputs.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const settings = { BASE_URL: 'https://roofer.example', SINCE_WINDOW_DAYS: 31 };
@@ -31,5 +31,16 @@ describe('computeInputsHash', () => {
     renameSync(join(renamed, 'business.json'), join(renamed, 'business-2.json'));
     expect(computeInputsHash(ROOT, renamed, settings)).not.toBe(original);
     expect(computeInputsHash(ROOT, join(ROOT, 'content'), { ...settings, SINCE_WINDOW_DAYS: 30 })).not.toBe(original);
+  });
+});
+
+describe('computeCodeHash', () => {
+  // Found by an adversarial review: a page reused from a build under another Node keeps that Node's Intl formatting.
+  it('changes with the runtime that renders the pages (Node, ICU, time zone data), not only with the code', () => {
+    const here = computeCodeHash(ROOT, settings);
+    expect(computeCodeHash(ROOT, settings, { ...process.versions })).toBe(here);
+    expect(computeCodeHash(ROOT, settings, { ...process.versions, icu: '0.0' })).not.toBe(here);
+    expect(computeCodeHash(ROOT, settings, { ...process.versions, tz: '1970a' })).not.toBe(here);
+    expect(computeCodeHash(ROOT, settings, { ...process.versions, node: '0.0.0' })).not.toBe(here);
   });
 });
