@@ -42,6 +42,8 @@ describe('compileCacheDir', () => {
 
   it('is switched on by the preload every command uses, and handed to the Node processes a command starts', () => {
     const dir = join(scratch, 'used');
+    // Without a cache handed on from this process (importing load-env.ts, as the build's modules do, turns it on here).
+    const { NODE_COMPILE_CACHE: _, ...inherited } = process.env;
     const out = execFileSync(
       process.execPath,
       [
@@ -51,7 +53,7 @@ describe('compileCacheDir', () => {
         '-e',
         "import { getCompileCacheDir } from 'node:module'; console.log(getCompileCacheDir() + '|' + process.env.NODE_COMPILE_CACHE);",
       ],
-      { cwd: root, env: { ...process.env, SHINGLE_COMPILE_CACHE: dir }, encoding: 'utf8' },
+      { cwd: root, env: { ...inherited, SHINGLE_COMPILE_CACHE: dir }, encoding: 'utf8' },
     ).trim();
     const [used, handedOn] = out.split('|');
     expect(used?.startsWith(`${dir}/`)).toBe(true); // Node adds a folder per Node version
