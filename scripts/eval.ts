@@ -30,7 +30,8 @@ import { compareWithTruth } from './lib/generated-truth.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const semevalDir = resolve(root, '../shared/data/semeval14');
+// SEMEVAL_DIR: where the SemEval-2014 files are when the project is not beside ../shared (a worktree, a clone elsewhere).
+const semevalDir = process.env.SEMEVAL_DIR ?? resolve(root, '../shared/data/semeval14');
 const cli = defineCommand({
   usage: 'usage: npm run eval [-- --rules] [--dev] [--errors DIR] [--quiet]',
   options: { rules: { type: 'boolean' }, dev: { type: 'boolean' }, errors: { type: 'string' }, quiet: { type: 'boolean' } },
@@ -202,7 +203,7 @@ const sections: [string, () => void | Promise<void>][] = [
     () => {
       const path = join(semevalDir, file);
       if (existsSync(path)) evaluate(name, readSemEval(path));
-      else console.log(`\n## ${name}\nskipped: ${path} not found`);
+      else console.log(`\n## ${name}\nskipped: ${path} not found (set SEMEVAL_DIR to the folder that holds it)`);
     },
   ]),
   [

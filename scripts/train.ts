@@ -75,7 +75,7 @@ function crossValidate(k: number, grid: Partial<Hyper>[], thresholds: number[], 
         af1 += s.aspectsOnly.f1 / k;
       }
       console.log(
-        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} stars ${hyper.starWords} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
+        `l2 cat ${hyper.l2Category} pol ${hyper.l2Polarity} (n-grams ${hyper.l2PolarityText}) min ${hyper.minCount} neutral×${hyper.neutralWeight} text ${hyper.polarityText} stars ${hyper.starWords} threshold ${t} veto ${veto} trust ${trust}: term polarity ${((100 * term) / termN).toFixed(1)}%  all labels ${((100 * all) / allN).toFixed(1)}%  detection F1 ${f1.toFixed(3)}  aspect-only F1 ${af1.toFixed(3)}`,
       );
     }
   }

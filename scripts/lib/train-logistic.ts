@@ -19,6 +19,8 @@ export interface TrainOptions {
   outputs: number;
   features: number;
   l2: number;
+  /** Per-feature L2 strength (index = feature), overriding `l2` (group-wise regularisation). */
+  l2Of?: Float64Array;
   iterations: number;
   rate: number;
 }
@@ -82,7 +84,7 @@ export function train(examples: readonly SparseExample[], o: TrainOptions): Trai
       }
     }
     for (let i = 0; i < w.length; i++) {
-      const g = gw[i]! / n + o.l2 * w[i]!;
+      const g = gw[i]! / n + (o.l2Of ? o.l2Of[Math.floor(i / K)]! : o.l2) * w[i]!;
       if (g === 0) continue;
       hw[i]! += g * g;
       w[i]! -= (o.rate * g) / Math.sqrt(hw[i]!);
