@@ -216,10 +216,6 @@ async function moveInto(from: string, to: string): Promise<void> {
 }
 
 /**
- * Removes the folders that builds killed mid-way left in `dir` — named `<prefix><pid>…` — whose
- * process is gone (staging folders beside dist/, Astro's private output folders).
- */
-/**
  * Whether the finished build `live` that `outDir` links to may be trusted for reuse (its pages, its record): a
  * folder of `outDir`'s builds folder, both this user's and writable by no one else (swapIn keeps them so). In a
  * shared parent somebody else could have made the folder, or the link, and put pages there; then every page is
@@ -230,6 +226,10 @@ async function isOwnBuild(outDir: string, live: string): Promise<boolean> {
   return builds !== null && dirname(live) === builds && (await isOwnFolder(builds)) && (await isOwnFolder(live));
 }
 
+/**
+ * Removes the folders that builds killed mid-way left in `dir` — named `<prefix><pid>…` — whose
+ * process is gone (staging folders beside dist/, Astro's private output folders).
+ */
 async function removeAbandoned(dir: string, prefix: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names) {

@@ -6,7 +6,7 @@ import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documen
 import type { FileRecord } from './diff-dist.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
-import { linkIntact, type LinkedPage } from './page-reuse-plan.ts';
+import { isRecordedFile, linkIntact, type LinkedPage } from './page-reuse-plan.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
@@ -49,7 +49,7 @@ async function reusePrevious(previous: PreviousPages | undefined, rel: string, s
   const variants = [`${rel}.gz`, `${rel}.br`].map((v) => [v, previous.record.get(v)] as const);
   for (const [v, kept] of variants) {
     const st = kept && (await lstat(join(previous.dir, v)).catch(() => null));
-    if (!kept || !st?.isFile() || st.size !== kept[0] || st.mtimeMs !== kept[1]) return null;
+    if (!kept || !st || !isRecordedFile(st, kept)) return null;
   }
   const made: string[] = [];
   try {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type BuildChanges, diffBuilds } from '../../core/build/build-changes.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
-import { isOwn } from './is-own-folder.ts';
+import { isPrivate } from './is-own-folder.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
 /** Every file under `dir` as a path relative to it (`/`-separated), with its size and modification time. */
@@ -73,8 +74,12 @@ export function writeFileRecord(
       files: Object.fromEntries(files),
       pages: Object.fromEntries([...pages].sort(([a], [b]) => (a < b ? -1 : 1))),
     }),
+    { mode: RECORD_MODE },
   );
 }
+
+/** The record is writable by this user alone whatever the umask: readFileRecord refuses one anybody else may change. */
+const RECORD_MODE = 0o644;
 
 /** A build's record: its files, the settings its variants were made with, and the key of each page it rendered (page reuse). */
 export interface BuildRecord {
@@ -83,18 +88,30 @@ export interface BuildRecord {
   pages: Map<string, string>;
 }
 
+/** A regular file of this user that no one else may write, as text; null otherwise (a link is not followed). */
+async function readOwnFile(path: string): Promise<string | null> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const st = await handle.stat();
+    return st.isFile() && isPrivate(st) ? await handle.readFile('utf8') : null;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The record of `build` kept beside `outDir`, or an empty one when there is none, it is unreadable, it is not this
- * user's own file (a shared parent: somebody else could have written it), or it describes another build (a build
- * swapped in by an older version, a crash between swap and record).
+ * user's own file writable by no one else (a shared parent, a umask of 002: somebody else could have written it),
+ * or it describes another build (a build swapped in by an older version, a crash between swap and record). Read
+ * through the handle it was checked on, so it cannot be swapped between the check and the read.
  */
 export async function readFileRecord(outDir: string, build: string | null): Promise<BuildRecord> {
   const none: BuildRecord = { files: new Map(), settings: '', pages: new Map() };
   try {
     if (build === null) return none;
-    const st = await lstat(fileRecordFile(outDir));
-    if (!st.isFile() || !isOwn(st.uid)) return none;
-    const json = JSON.parse(await readFile(fileRecordFile(outDir), 'utf8')) as {
+    const text = await readOwnFile(fileRecordFile(outDir));
+    if (text === null) return none;
+    const json = JSON.parse(text) as {
       version?: number;
       build?: string;
       settings?: unknown;

@@ -23,10 +23,18 @@ export function isOwnFolderSync(dir: string): boolean {
 }
 
 function isPrivateFolder(st: Stats | null): boolean {
-  return st !== null && st.isDirectory() && isOwn(st.uid) && (st.mode & WRITABLE_BY_OTHERS) === 0;
+  return st !== null && st.isDirectory() && isPrivate(st);
 }
 
 /** Whether a file of owner `uid` is this user's (always, where there are no user ids). */
 export function isOwn(uid: number): boolean {
   return process.getuid === undefined || uid === process.getuid();
+}
+
+/**
+ * Whether a file or folder is this user's and writable by no one else. Where there are no user ids (Windows) both
+ * always hold: Node reports every folder there as writable by all, which would switch every cache off.
+ */
+export function isPrivate(st: Pick<Stats, 'uid' | 'mode'>): boolean {
+  return process.getuid === undefined || (isOwn(st.uid) && (st.mode & WRITABLE_BY_OTHERS) === 0);
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { copyFile, link, lstat, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PageReusePlan } from '../../site/lib/page-reuse.ts';
 import type { BuildRecord } from './diff-dist.ts';
+import { isOwn } from './is-own-folder.ts';
 
 /**
  * Page reuse (issue 27): the archive pages (/reviews/page/N/, /reviews/YYYY-MM/) of a 100k-review site are
@@ -10,8 +12,8 @@ import type { BuildRecord } from './diff-dist.ts';
  * (site/lib/page-reuse.ts: the rendering code's hash and everything the page reads) and leave out those whose
  * key the previous build recorded; the build links those files from the previous build instead.
  *
- * The plan offers only pages whose file in the previous build is still the one it wrote (size and modification
- * time as recorded: builds are never changed once live), so a planted or damaged file is rendered again.
+ * The plan offers only pages whose file in the previous build is still the one it wrote (this user's, size and
+ * modification time as recorded: builds are never changed once live), so a planted or damaged file is rendered again.
  */
 export async function planPageReuse(live: string | null, previous: BuildRecord, codeHash: string): Promise<PageReusePlan> {
   const intact = new Map<string, string>();
@@ -21,7 +23,7 @@ export async function planPageReuse(live: string | null, previous: BuildRecord, 
     entries.forEach(([file, key], i) => {
       const kept = previous.files.get(file);
       const st = stats[i];
-      if (kept && st?.isFile() && st.size === kept[0] && st.mtimeMs === kept[1]) intact.set(file, key);
+      if (kept && st && isRecordedFile(st, kept)) intact.set(file, key);
     });
   }
   return { codeHash, previous: intact, keys: new Map(), reused: new Set() };
@@ -45,7 +47,9 @@ export interface LinkedPage {
  */
 export async function linkReusedPages(plan: PageReusePlan, live: string, staging: string, previous: BuildRecord): Promise<Map<string, LinkedPage>> {
   const linked = new Map<string, LinkedPage>();
-  await Promise.all(
+  // Every link settled before a failure is reported: the build then removes the staging folder and renders again,
+  // which must not race links still being made.
+  const outcomes = await Promise.allSettled(
     [...plan.reused].map(async (file) => {
       const to = join(staging, file);
       await mkdir(dirname(to), { recursive: true });
@@ -54,6 +58,8 @@ export async function linkReusedPages(plan: PageReusePlan, live: string, staging
       linked.set(file, { sha256: kept[2], size: kept[0] });
     }),
   );
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
   return linked;
 }
 
@@ -68,11 +74,21 @@ export async function linkIntact(from: string, to: string, kept: readonly [numbe
     () => copyFile(from, to).then(() => true),
   );
   const st = await lstat(to);
+  if (!copied) return isRecordedFile(st, kept);
   if (!st.isFile() || st.size !== kept[0]) return false;
-  if (!copied) return st.mtimeMs === kept[1];
   return (
     createHash('sha256')
       .update(await readFile(to))
       .digest('hex') === kept[2]
   );
+}
+
+/**
+ * Whether a file of the previous build is still the one the record `kept` describes: a regular file of this user
+ * (a group member who may write into the build's folders under a umask of 002 can put a file of the recorded size
+ * there and give it the recorded time, but it is theirs; and only the owner may set a file's time back after
+ * writing into it), of the recorded size and modification time.
+ */
+export function isRecordedFile(st: Stats, kept: readonly [number, number, string]): boolean {
+  return st.isFile() && isOwn(st.uid) && st.size === kept[0] && st.mtimeMs === kept[1];
 }

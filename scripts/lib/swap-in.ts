@@ -26,7 +26,7 @@ export async function swapIn(staging: string, outDir: string): Promise<string> {
   // In a shared parent (a DIST_DIR under /tmp, say) somebody else may have made this folder first, and could then
   // replace the live build: the build refuses rather than publish from a folder others may write to. Its own
   // folders it makes writable by no one else (a umask of 002 leaves them group-writable), so that the next build
-  // may reuse their pages (ownLiveBuild in scripts/build.ts).
+  // may reuse their pages (isOwnBuild in scripts/build.ts).
   await keepPrivate(builds);
   await keepPrivate(staging);
   await rename(staging, target);

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,16 @@ describe('compileCacheDir', () => {
   it('makes a private folder of its own and uses it', () => {
     const dir = join(scratch, 'fresh', 'cache');
     expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: dir })).toBe(dir);
+  });
+
+  it('makes its folder private (Node makes a folder per version inside with the umask) and names it absolutely', () => {
+    const dir = join(scratch, 'loose');
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: dir })).toBe(dir);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const relative = join('..', '..', scratch, 'relative'); // from the project root, a path that climbs out and back
+    expect(compileCacheDir({ SHINGLE_COMPILE_CACHE: relative })).toBe(resolve(relative));
   });
 
   it('is off with SHINGLE_COMPILE_CACHE=off', () => {
@@ -59,5 +69,24 @@ describe('compileCacheDir', () => {
     expect(used?.startsWith(`${dir}/`)).toBe(true); // Node adds a folder per Node version
     expect(handedOn).toBe(dir);
     expect(readdirSync(dir).length).toBeGreaterThan(0); // the preload's own modules were compiled into it
+  });
+
+  // Found by a review: Node turns on a NODE_COMPILE_CACHE it was started with before the preload runs.
+  it('does not hand on an inherited NODE_COMPILE_CACHE that others may write to', () => {
+    const shared = join(scratch, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    const { NODE_COMPILE_CACHE: _, ...inherited } = process.env;
+    const run = spawnSync(
+      process.execPath,
+      ['--import', './scripts/lib/load-env.ts', '--input-type=module', '-e', 'console.log(String(process.env.NODE_COMPILE_CACHE))'],
+      {
+        cwd: root,
+        env: { ...inherited, NODE_COMPILE_CACHE: shared },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.stdout.trim()).toBe('undefined');
+    expect(run.stderr).toContain('not handed on');
   });
 });

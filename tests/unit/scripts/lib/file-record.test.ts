@@ -1,4 +1,4 @@
-import { chownSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempTrees } from '../../../helpers/temp-tree.ts';
@@ -52,6 +52,22 @@ describe('the record of the previous build (diff without reading it again)', () 
     writeFileRecord(outDir, previous, (await compareDist(null, previous)).record);
     expect((await readFileRecord(outDir, previous)).files.size).toBe(1);
     chownSync(join(dirname(previous), '.dist-d.files.json'), 65534, 65534);
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(0);
+  });
+
+  it('is written writable by this user alone, and one that others may write (a umask of 002) is not used', async () => {
+    const previous = tree({ 'a.html': 'same' });
+    const outDir = join(dirname(previous), 'dist-e');
+    const old = process.umask(0o002);
+    try {
+      writeFileRecord(outDir, previous, (await compareDist(null, previous)).record);
+    } finally {
+      process.umask(old);
+    }
+    const file = join(dirname(previous), '.dist-e.files.json');
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    expect((await readFileRecord(outDir, previous)).files.size).toBe(1);
+    chmodSync(file, 0o664);
     expect((await readFileRecord(outDir, previous)).files.size).toBe(0);
   });
 

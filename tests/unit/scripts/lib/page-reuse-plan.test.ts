@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkIntact, linkReusedPages, planPageReuse } from '../../../../scripts/lib/page-reuse-plan.ts';
@@ -48,6 +48,21 @@ describe('planPageReuse', () => {
     expect([...plan.previous.keys()]).toEqual([]);
   });
 
+  // Found by a review: under a umask of 002 a group member may write into the build's folders, put a file of the
+  // recorded size there and give it the recorded time (it is theirs, so they may).
+  it('never offers a page whose file is somebody else’s, even with the recorded size and time', async () => {
+    const { live, record } = previousBuild();
+    const page = join(live, 'reviews/page/1/index.html');
+    writeFileSync(`${page}.new`, '<h1>ONE</h1>');
+    chownSync(`${page}.new`, 65534, 65534);
+    renameSync(`${page}.new`, page);
+    // The time they gave it is the recorded one (set here through the record: a Date cannot carry every digit).
+    const kept = record.files.get('reviews/page/1/index.html')!;
+    record.files.set('reviews/page/1/index.html', [kept[0], statSync(page).mtimeMs, kept[2]]);
+    const plan = await planPageReuse(live, record, 'code');
+    expect([...plan.previous.keys()]).toEqual(['reviews/page/2/index.html', 'reviews/page/3/index.html']);
+  });
+
   it('offers nothing without a previous build', async () => {
     const { record } = previousBuild();
     expect((await planPageReuse(null, record, 'code')).previous.size).toBe(0);
@@ -84,6 +99,7 @@ describe('linkReusedPages', () => {
     const page = join(live, 'reviews/page/2/index.html');
     writeFileSync(`${page}.new`, '<h1>TWO</h1>'); // same size, other bytes, a new file moved over the old one
     renameSync(`${page}.new`, page);
+    utimesSync(page, new Date(), new Date(Date.now() + 5_000)); // a later mtime whatever the clock's resolution
     await expect(linkReusedPages(plan, live, staging, record)).rejects.toThrow(/changed while this build ran/);
   });
 });
@@ -111,6 +127,7 @@ describe('linkIntact', () => {
     const other = mkdtempSync('/dev/shm/shingle-link-'); // tmpfs: a link from the temporary folder fails, so it copies
     try {
       expect(await linkIntact(from, join(other, 'a.html'), kept)).toBe(true);
+      expect(statSync(join(other, 'a.html')).ino).not.toBe(statSync(from).ino); // a copy, not a link
       writeFileSync(from, 'PAGE');
       expect(await linkIntact(from, join(other, 'b.html'), kept)).toBe(false);
     } finally {
