@@ -25,10 +25,10 @@ const root = resolve(import.meta.dirname, '..');
 const cli = defineCommand({
   usage:
     'usage: npm run train [-- --check] [--corpus FILE] [--out FILE] [--quiet]\n' +
-    '       npm run train -- --cv K [--l2 0.003,0.01] [--min 2] [--neutral 1] [--text 1] [--stars 0,1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
+    '       npm run train -- --cv K [--l2 0.003,0.01] [--l2-text 0.002] [--min 2] [--neutral 1] [--text 1] [--stars 0,1] [--thresholds 0.35] [--vetoes 0.1] [--trusts 0.5]',
   options: {
     ...flags('check', 'quiet'),
-    ...texts('corpus', 'out', 'cv', 'l2', 'min', 'neutral', 'text', 'stars', 'thresholds', 'vetoes', 'trusts'),
+    ...texts('corpus', 'out', 'cv', 'l2', 'l2-text', 'min', 'neutral', 'text', 'stars', 'thresholds', 'vetoes', 'trusts'),
   },
 });
 const { values } = cli.parse(process.argv.slice(2).filter((a) => a !== '--'));
@@ -87,25 +87,29 @@ if (values.cv !== undefined) {
   console.log(
     `rules alone on the train split: term polarity ${(100 * rules.term.accuracy).toFixed(1)}%  all labels ${(100 * rules.all.accuracy).toFixed(1)}%  detection F1 ${rules.pairs.f1.toFixed(3)}  aspect-only F1 ${rules.aspectsOnly.f1.toFixed(3)}`,
   );
-  const list = (name: 'l2' | 'min' | 'neutral' | 'text' | 'stars' | 'thresholds' | 'vetoes' | 'trusts', fallback: number[]) => {
+  const list = (name: 'l2' | 'l2-text' | 'min' | 'neutral' | 'text' | 'stars' | 'thresholds' | 'vetoes' | 'trusts', fallback: number[]) => {
     const text = values[name];
     if (text === undefined) return fallback;
     const numbers = text.split(',').map(Number);
     if (numbers.some((n) => !Number.isFinite(n))) cli.fail(`--${name} must be numbers separated by commas (got "${text}")`);
     return numbers;
   };
+  // --l2 sets both layers' strength; --l2-text the polarity layer's n-grams (default: DEFAULT_HYPER's).
   const grid = list('l2', [3e-3]).flatMap((l2) =>
-    list('min', [2]).flatMap((minCount) =>
-      list('neutral', [1]).flatMap((neutralWeight) =>
-        list('text', [1]).flatMap((text) =>
-          list('stars', [DEFAULT_HYPER.starWords ? 1 : 0]).map((stars) => ({
-            l2Category: l2,
-            l2Polarity: l2,
-            minCount,
-            neutralWeight,
-            polarityText: text === 1,
-            starWords: stars === 1,
-          })),
+    list('l2-text', [DEFAULT_HYPER.l2PolarityText]).flatMap((l2Text) =>
+      list('min', [2]).flatMap((minCount) =>
+        list('neutral', [1]).flatMap((neutralWeight) =>
+          list('text', [1]).flatMap((text) =>
+            list('stars', [DEFAULT_HYPER.starWords ? 1 : 0]).map((stars) => ({
+              l2Category: l2,
+              l2Polarity: l2,
+              l2PolarityText: l2Text,
+              minCount,
+              neutralWeight,
+              polarityText: text === 1,
+              starWords: stars === 1,
+            })),
+          ),
         ),
       ),
     ),
