@@ -1,11 +1,11 @@
 import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documents.ts';
 import type { FileRecord } from './diff-dist.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
+import { hashFiles } from './hash-files.ts';
 import { isRecordedFile, linkIntact, type LinkedPage } from './page-reuse-plan.ts';
 
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
@@ -21,9 +21,7 @@ const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
  * variants even where the summary below reads the same.
  */
 const VARIANT_SOURCES = ['./compress-pages.ts', './write-documents.ts', '../../core/http/brotli-window.ts'];
-const variantCode = VARIANT_SOURCES.reduce((h, f) => h.update(readFileSync(new URL(f, import.meta.url))).update('\0'), createHash('sha256'))
-  .digest('hex')
-  .slice(0, 16);
+const variantCode = hashFiles(VARIANT_SOURCES.map((f) => new URL(f, import.meta.url))).slice(0, 16);
 
 /**
  * How the variants of pages are made: reused from the previous build only when it made them the same way

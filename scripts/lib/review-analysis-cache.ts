@@ -9,6 +9,7 @@ import { featureFingerprint } from '../../core/insights/model/feature-fingerprin
 import { absaModel } from '../../core/insights/model/absa-model.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
+import { hashFiles } from './hash-files.ts';
 import { isOwnFolder } from './is-own-folder.ts';
 
 /** Where builds on this machine keep their per-review analyses (SHINGLE_ANALYSIS_CACHE overrides, `off` disables). */
@@ -56,13 +57,6 @@ export const ENGINE_FILES: readonly string[] = [
   fileURLToPath(new URL('./analysis-codec.ts', import.meta.url)),
 ];
 
-/** The files of ENGINE_FILES, hashed by content. */
-function engineFilesHash(files: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(readFileSync(file)).update('\0');
-  return hash.digest('hex');
-}
-
 /**
  * What an analysis depends on besides the review: the engine (its feature fingerprint, the weights' version,
  * and — so a change to any rule that neither of those sees cannot serve old readings — every source file of
@@ -72,7 +66,7 @@ function engineFilesHash(files: readonly string[]): string {
 export function engineKey(business: BusinessConfig, files: readonly string[] = ENGINE_FILES): string {
   return createHash('sha256')
     .update(
-      `analysis 3|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|files ${engineFilesHash(files)}|v8 ${process.versions.v8}|`,
+      `analysis 3|features ${featureFingerprint()}|weights ${absaModel().version}|core ${coreSourceHash()}|files ${hashFiles(files)}|v8 ${process.versions.v8}|`,
     )
     .update(JSON.stringify(business))
     .digest('hex');
