@@ -9,7 +9,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { assembleManifest } from '../core/build/assemble-manifest.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { buildOptionsFromEnv } from '../core/build/build-options.ts';
-import { renderDocuments } from '../core/build/render-documents.ts';
+import { inManifestOrder, renderInsightsDocument, renderReviewDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { projectContentDir } from '../core/build/content-dir-guard.ts';
@@ -29,7 +29,7 @@ import { isOwn, isOwnFolder } from './lib/is-own-folder.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
-import { writeAndCheckDocuments } from './lib/write-and-check-documents.ts';
+import { startDocumentWriter } from './lib/write-and-check-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
 import { isRunning } from './lib/is-running.ts';
@@ -97,27 +97,36 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     progress?.done();
     if (next) progress?.start(0, next);
   };
-  const { model, reused, analysed } = await prepareSiteModel(progress);
-  phase('model', 'rendering the pages');
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
+  // The data documents are compressed, written and checked against their schemas on a worker thread
+  // (startDocumentWriter) into a folder of their own, moved in once the pages are compressed (compressPages must not
+  // see them: they carry their own variants). The reviews' documents need only the published reviews: they are
+  // rendered and handed over before the reviews are read, and written beside the insights' aggregation, which
+  // leaves the other core idle; insights.json follows once it is aggregated. Their phases are timed on their own.
+  const writer = startDocumentWriter(docsDir);
   try {
-    // The data documents need only the model: rendered here, then compressed, written and checked against their
-    // schemas on a worker thread (writeAndCheckDocuments) into a folder of their own while Astro renders the pages
-    // on the main thread, then moved in once the pages are compressed (compressPages must not see them: they carry
-    // their own variants). Their phases are timed on their own.
-    const checked = writeDocumentsAside(model, options.SINCE_WINDOW_DAYS, docsDir, phases).then((documents) =>
-      assembleManifest(
+    const { model, reused, analysed } = await prepareSiteModel(progress, (base) => {
+      const started = performance.now();
+      writer.write(renderReviewDocuments(base, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() }));
+      phases.render = Math.round(performance.now() - started);
+    });
+    phase('model', 'rendering the pages');
+    writer.write([renderInsightsDocument(model)]);
+    const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
+      phases['write+compress'] = writeMs;
+      phases.check = checkMs;
+      return assembleManifest(
         model,
         options.SINCE_WINDOW_DAYS,
         computeInputsHash(root, contentDir, options),
-        documents,
+        inManifestOrder(documents.slice(0, -1), documents.at(-1)!),
         projectContentDir(relative(root, contentDir)),
-      ),
-    );
+      );
+    });
     checked.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the
     // variants of unchanged pages are reused (not with SHINGLE_COMPRESSION_CACHE=off: then every page is rendered
@@ -186,23 +195,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await rm(staging, { recursive: true, force: true });
     throw e;
   } finally {
+    await writer.abort();
     await rm(docsDir, { recursive: true, force: true });
   }
-}
-
-/**
- * Renders the data documents and writes them, checked, with their variants into `dir`; times `render`,
- * `write+compress` (which includes checking each text while it compresses) and `check` (the written files).
- */
-async function writeDocumentsAside(model: SiteModel, sinceWindowDays: number, dir: string, phases: Record<string, number>) {
-  let mark = performance.now();
-  const docs = renderDocuments(model, sinceWindowDays, { widgetScript: compileWidget() });
-  phases.render = Math.round(performance.now() - mark);
-  mark = performance.now();
-  const { documents, checkMs } = await writeAndCheckDocuments(dir, docs);
-  phases['write+compress'] = Math.round(performance.now() - mark) - checkMs;
-  phases.check = checkMs;
-  return documents;
 }
 
 /** Moves every file under `from` to the same place under `to` (replacing what is there), folders made as needed. */

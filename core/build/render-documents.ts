@@ -3,7 +3,7 @@ import { renderWidgetDocument } from '../widget/render-widget-document.ts';
 import { renderAtom } from '../feeds/render-atom.ts';
 import { renderJsonFeed } from '../feeds/render-json-feed.ts';
 import { renderReviewsDocument, renderSinceDocument } from '../feeds/render-reviews-document.ts';
-import type { SiteModel } from '../model/build-site-model.ts';
+import type { SiteBase, SiteModel } from '../model/build-site-model.ts';
 import { addDays, dateRange } from '../model/calendar.ts';
 import { latestDate } from '../model/latest-date.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, SINCE_PREFIX, contentTypeOf } from '../model/published-paths.ts';
@@ -21,7 +21,7 @@ export interface RenderedDocument {
 }
 
 /** Calendar dates that get a prebuilt since file: the last `windowDays` days up to the newest review. */
-export function sinceWindow(model: SiteModel, windowDays: number): string[] {
+export function sinceWindow(model: Pick<SiteModel, 'reviews'>, windowDays: number): string[] {
   const newest = model.reviews[0]?.date;
   if (!newest || windowDays <= 0) return [];
   return dateRange(addDays(newest, -(windowDays - 1)), newest);
@@ -34,31 +34,45 @@ export interface BuildAssets {
 }
 
 /**
- * Renders every data document of a build. Compact JSON: the bytes are what ETags hash,
- * and object key order is fixed by the renderers, so the same content gives the same bytes.
+ * Renders every data document of a build, in the manifest's order (`inManifestOrder`). Compact JSON: the bytes are
+ * what ETags hash, and object key order is fixed by the renderers, so the same content gives the same bytes.
  */
 export function renderDocuments(model: SiteModel, windowDays: number, assets: BuildAssets = {}): RenderedDocument[] {
-  const doc = (path: string, kind: RenderedDocument['kind'], body: string, updated: string | null): RenderedDocument => ({
-    path,
-    contentType: contentTypeOf(path),
-    body,
-    updated,
-    kind,
-  });
+  return inManifestOrder(renderReviewDocuments(model, windowDays, assets), renderInsightsDocument(model));
+}
+
+/** `/insights.json`: the one document that reads the insights. */
+export function renderInsightsDocument(model: Pick<SiteModel, 'insights' | 'updated'>): RenderedDocument {
+  return document(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated);
+}
+
+/**
+ * Every other document: they need only the published reviews (`SiteBase`), so the build renders and writes them
+ * while the insights are aggregated. `/reviews.json` comes first.
+ */
+export function renderReviewDocuments(model: SiteBase, windowDays: number, assets: BuildAssets = {}): RenderedDocument[] {
   const feedUpdated = latestDate(model.reviews.slice(0, FEED_SIZE));
   const reviewsDocument = renderReviewsDocument(model);
   const docs = [
-    doc(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(reviewsDocument), model.updated),
-    doc(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
-    doc(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
-    doc(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
-    doc(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
-    doc(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl)), model.updated),
+    document(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(reviewsDocument), model.updated),
+    document(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
+    document(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
+    document(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
+    document(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl)), model.updated),
   ];
-  if (assets.widgetScript !== undefined) docs.push(doc(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));
+  if (assets.widgetScript !== undefined) docs.push(document(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));
   for (const date of sinceWindow(model, windowDays)) {
     const since = renderSinceDocument(model.reviews, date);
-    docs.push(doc(`${SINCE_PREFIX}${date}`, 'since', JSON.stringify(since), since.updated));
+    docs.push(document(`${SINCE_PREFIX}${date}`, 'since', JSON.stringify(since), since.updated));
   }
   return docs;
+}
+
+/** The manifest's order of a build's documents (entries or bodies alike): `/reviews.json`, `/insights.json`, then the rest. */
+export function inManifestOrder<T>(reviewDocuments: readonly T[], insights: T): T[] {
+  return [reviewDocuments[0]!, insights, ...reviewDocuments.slice(1)];
+}
+
+function document(path: string, kind: RenderedDocument['kind'], body: string, updated: string | null): RenderedDocument {
+  return { path, contentType: contentTypeOf(path), body, updated, kind };
 }

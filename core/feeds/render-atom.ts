@@ -1,4 +1,4 @@
-import type { SiteModel } from '../model/build-site-model.ts';
+import type { SiteBase } from '../model/build-site-model.ts';
 import { dateToTimestamp, latestDate, reviewUpdated } from '../model/latest-date.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH } from '../model/published-paths.ts';
 import type { Review } from '../schemas/review-schema.ts';
@@ -24,7 +24,7 @@ function renderEntry(review: Review): string {
 }
 
 /** GET /feed.xml — Atom (RFC 4287) with the 50 newest reviews; `<link rel="hub">` for WebSub discovery. */
-export function renderAtom(model: SiteModel): string {
+export function renderAtom(model: SiteBase): string {
   const base = model.baseUrl;
   const items = model.reviews.slice(0, FEED_SIZE);
   // RFC 4287 §4.2.15: feed updated = the most recent change; taken from the data, never the clock.

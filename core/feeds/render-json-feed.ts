@@ -1,4 +1,4 @@
-import type { SiteModel } from '../model/build-site-model.ts';
+import type { SiteBase } from '../model/build-site-model.ts';
 import { dateToTimestamp } from '../model/latest-date.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, HUB_PATH } from '../model/published-paths.ts';
 import type { JsonFeed } from '../schemas/json-feed-schema.ts';
@@ -33,7 +33,7 @@ function renderItem(review: Review): JsonFeed['items'][number] {
 }
 
 /** GET /api/feed.json — JSON Feed 1.1 with the 50 newest reviews and the WebSub hub in `hubs`. */
-export function renderJsonFeed(model: SiteModel): JsonFeed {
+export function renderJsonFeed(model: SiteBase): JsonFeed {
   const base = model.baseUrl;
   return {
     version: 'https://jsonfeed.org/version/1.1',

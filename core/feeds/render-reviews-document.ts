@@ -1,9 +1,9 @@
-import type { SiteModel } from '../model/build-site-model.ts';
+import type { SiteBase } from '../model/build-site-model.ts';
 import type { ReviewsDocument, SinceDocument } from '../schemas/reviews-document-schema.ts';
 import { latestDate } from '../model/latest-date.ts';
 
 /** GET /reviews.json: business, aggregate rating and every verified review. */
-export function renderReviewsDocument(model: SiteModel): ReviewsDocument {
+export function renderReviewsDocument(model: SiteBase): ReviewsDocument {
   return {
     version: '1.0.0',
     updated: model.updated,
@@ -19,7 +19,7 @@ export function renderReviewsDocument(model: SiteModel): ReviewsDocument {
  * GET /api/reviews/since/{date}: reviews dated on or after `since`, newest first.
  * `reviews` must already be sorted newest first, so the result is a prefix of it.
  */
-export function renderSinceDocument(reviews: SiteModel['reviews'], since: string): SinceDocument {
+export function renderSinceDocument(reviews: SiteBase['reviews'], since: string): SinceDocument {
   let end = 0;
   while (end < reviews.length && reviews[end]!.date >= since) end++;
   const selected = reviews.slice(0, end);

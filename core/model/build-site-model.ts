@@ -36,27 +36,37 @@ export function toPublicBusiness(config: BusinessConfig): Business {
 }
 
 /**
- * Builds the site model from parsed content; pure given the engines. `published` is what
- * `publishReviews(content.records, content.business, baseUrl, engines.extractMentions)` returns, when the caller
- * has it already (the build publishes first to read every review on worker threads).
+ * The model without its insights: everything the reviews' own documents (reviews.json, the feeds, the since files,
+ * the widget's) are rendered from, known as soon as the reviews are published — the build starts writing those
+ * while the insights are still being aggregated.
  */
-export function buildSiteModel(
-  content: ParsedContent,
-  baseUrl: string,
-  engines: ModelEngines,
-  published: PublishResult = publishReviews(content.records, content.business, baseUrl, engines.extractMentions),
-): SiteModel {
+export type SiteBase = Omit<SiteModel, 'insights'>;
+
+/** The site model's base from parsed content and `published` (what `publishReviews` returns for it). */
+export function buildSiteBase(content: ParsedContent, baseUrl: string, published: PublishResult): SiteBase {
   const { reviews, heldBack } = published;
-  const moderation = buildModerationRecord(content.records.map((r) => r.record));
   return {
     baseUrl,
     businessConfig: content.business,
     business: toPublicBusiness(content.business),
     reviews,
     aggregateRating: computeAggregateRating(reviews),
-    insights: { ...engines.buildInsights({ business: content.business, reviews }), moderation },
     updated: latestDate(reviews),
     heldBack,
-    moderation,
+    moderation: buildModerationRecord(content.records.map((r) => r.record)),
   };
+}
+
+/**
+ * Builds the site model from parsed content; pure given the engines. `base` is what `buildSiteBase` returns for
+ * the same content, when the caller has it already (the build publishes first, to read every review on worker
+ * threads and to write the reviews' documents while the insights are aggregated).
+ */
+export function buildSiteModel(
+  content: ParsedContent,
+  baseUrl: string,
+  engines: ModelEngines,
+  base: SiteBase = buildSiteBase(content, baseUrl, publishReviews(content.records, content.business, baseUrl, engines.extractMentions)),
+): SiteModel {
+  return { ...base, insights: { ...engines.buildInsights({ business: content.business, reviews: base.reviews }), moderation: base.moderation } };
 }

@@ -7,7 +7,8 @@ import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { type Analysis, decodeAnalysis, encodeAnalysis } from './analysis-codec.ts';
 import type { Progress } from './progress.ts';
-import { type AnalysisStore, PACK_ENTRIES, reviewKey } from './review-analysis-cache.ts';
+import { reviewDigest } from '../../core/model/review-digest.ts';
+import { type AnalysisStore, PACK_ENTRIES } from './review-analysis-cache.ts';
 
 /** Below this many reviews to read, starting worker threads (each loads the engine) costs more than it saves. */
 const MIN_FOR_WORKERS = 2_000;
@@ -45,7 +46,7 @@ export interface AnalyzedReviews {
  * value (see encodeAnalysis), so the output is byte-identical with or without reuse.
  */
 export async function analyzeReviews(reviews: readonly Review[], business: BusinessConfig, options: AnalyzeReviewsOptions): Promise<AnalyzedReviews> {
-  const keys = reviews.map((r) => reviewKey(r).toString('hex'));
+  const keys = reviews.map(reviewDigest);
   const wanted = new Set(keys);
   const prepared = new Map<string, Analysis>();
   await options.store?.load(wanted, (key, bytes) => prepared.set(key, decodeAnalysis(bytes.toString('utf8'))));
@@ -113,7 +114,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     const i = byId.get(review.id);
     const first = i === undefined ? undefined : reviews[i]!;
     const same = first !== undefined && first.text === review.text && first.language === review.language && first.date === review.date;
-    const known = prepared.get(same ? keys[i!]! : reviewKey(review).toString('hex'));
+    const known = prepared.get(same ? keys[i!]! : reviewDigest(review));
     return known ? { review, ...known } : analyzeReview(review, b, lexicon);
   };
   return { analyzer, keys: wanted, reused, analysed: list.length };

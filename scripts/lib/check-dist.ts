@@ -129,17 +129,30 @@ export async function checkDist(
   manifest: Pick<BuildManifest, 'documents'>,
   content?: ReadonlyMap<string, readonly string[]>,
 ): Promise<void> {
-  const found: string[][] = new Array(manifest.documents.length);
+  failOnProblems(await findProblems(distDir, manifest.documents, content));
+}
+
+/** checkDist's problems of some of a build's documents, in their order (the document writer checks a batch at a time). */
+export async function findProblems(
+  distDir: string,
+  documents: readonly ManifestDocument[],
+  content?: ReadonlyMap<string, readonly string[]>,
+): Promise<string[]> {
+  const found: string[][] = new Array(documents.length);
   let next = 0;
   const lane = async () => {
-    while (next < manifest.documents.length) {
+    while (next < documents.length) {
       const i = next++;
-      const doc = manifest.documents[i]!;
+      const doc = documents[i]!;
       found[i] = await checkDocument(distDir, doc, content?.get(doc.path));
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  const problems = found.flat();
+  return found.flat();
+}
+
+/** Throws checkDist's error when there are problems. */
+export function failOnProblems(problems: readonly string[]): void {
   if (problems.length > 0) throw new Error(`dist check failed (${problems.length}):\n${problems.slice(0, 50).join('\n')}`);
 }
 

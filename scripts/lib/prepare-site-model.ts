@@ -1,7 +1,7 @@
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
-import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
+import { buildSiteBase, buildSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
 import { publishReviews } from '../../core/model/publish-reviews.ts';
 import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-dir.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
@@ -13,19 +13,26 @@ import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analy
  * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
  * made with every review read once up front (analyzeReviews: earlier builds' analyses reused, the rest on
  * worker threads), then handed to the pages (provideSiteModel). Returns the model and what was reused.
+ * `onBase` is handed the model's base as soon as the reviews are published, before they are read (the build
+ * starts writing the reviews' documents with it).
  */
-export async function prepareSiteModel(progress?: Progress): Promise<{ model: SiteModel; reused: number; analysed: number }> {
+export async function prepareSiteModel(
+  progress?: Progress,
+  onBase?: (base: SiteBase) => void,
+): Promise<{ model: SiteModel; reused: number; analysed: number }> {
   const content = readContentDir(contentDirFromEnv());
   const { BASE_URL } = buildOptionsFromEnv(process.env);
   // Published once, here: the reviews are read on worker threads first, then the model is built from the same list.
   const published = publishReviews(content.records, content.business, BASE_URL, extractMentions);
+  const base = buildSiteBase(content, BASE_URL, published);
+  onBase?.(base);
   const { reviews } = published;
   const dir = analysisCacheDir();
   const store = dir === null ? null : createAnalysisStore(dir, engineKey(content.business));
   const analyzed = await analyzeReviews(reviews, content.business, { store, progress });
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
-  const model = buildSiteModel(content, BASE_URL, { extractMentions, buildInsights: (input) => buildInsights(input, analyzed.analyzer) }, published);
+  const model = buildSiteModel(content, BASE_URL, { extractMentions, buildInsights: (input) => buildInsights(input, analyzed.analyzer) }, base);
   provideSiteModel(model);
   await store?.tidy(analyzed.keys);
   return { model, reused: analyzed.reused, analysed: analyzed.analysed };

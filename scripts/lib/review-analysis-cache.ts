@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
 import { absaModel } from '../../core/insights/model/absa-model.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import { reviewDigest } from '../../core/model/review-digest.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { hashFiles } from './hash-files.ts';
 import { isOwnFolder } from './is-own-folder.ts';
@@ -74,7 +75,7 @@ export function engineKey(business: BusinessConfig, files: readonly string[] = E
 
 /** The content address of one review's analysis within an engine: the review exactly as it is published. */
 export function reviewKey(review: Review): Buffer {
-  return createHash('sha256').update(JSON.stringify(review)).digest();
+  return Buffer.from(reviewDigest(review), 'hex');
 }
 
 export interface AnalysisStore {

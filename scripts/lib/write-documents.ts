@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
 import { httpDateOf } from '../../core/model/calendar.ts';
@@ -49,6 +49,13 @@ export function variantSettings(bytes: number, archive = false): string {
 }
 
 /**
+ * Where `compress` makes the variants: on the libuv pool (gzip and brotli at once, beside the caller's thread), or
+ * on the calling thread, one after the other — the build's document writer runs beside the model step, which keeps
+ * one core busy: on the pool its compression took that core too, and the model step took 1–2 s longer.
+ */
+export type CompressOn = 'pool' | 'thread';
+
+/**
  * The gzip (level 9) and brotli variants of a body. Every body goes through the machine's compression cache,
  * whatever its size: an unchanged page, month archive or document is not compressed again (a 100k-review
  * rebuild has month pages of over 1 MB, which the cache used to skip and recompress every night).
@@ -58,6 +65,7 @@ export async function compress(
   cache = sharedCompressionCache(),
   archive = false,
   whileCompressing?: () => void,
+  on: CompressOn = 'pool',
 ): Promise<{ gz: Buffer; br: Buffer }> {
   const quality = brotliQuality(body.length, archive);
   const params = variantSettings(body.length, archive);
@@ -66,22 +74,35 @@ export async function compress(
     whileCompressing?.();
     return cached;
   }
-  // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
-  const variants = Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAsync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_LGWIN]: brotliWindow(body.length),
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
-  whileCompressing?.(); // the pool has the work: synchronous work of the caller's now runs alongside it
-  const [gz, br] = await variants;
+  const [gzip, brotli] = variantOptions(body.length, quality);
+  let gz: Buffer;
+  let br: Buffer;
+  if (on === 'thread') {
+    [gz, br] = [gzipSync(body, gzip), brotliCompressSync(body, brotli)];
+    whileCompressing?.();
+  } else {
+    // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
+    const variants = Promise.all([gzipAsync(body, gzip), brotliAsync(body, brotli)]);
+    whileCompressing?.(); // the pool has the work: synchronous work of the caller's now runs alongside it
+    [gz, br] = await variants;
+  }
   if (cache) await cache.put(body, params, { gz, br });
   return { gz, br };
+}
+
+/** zlib's options for the gzip (level 9) and brotli variants of a body of `bytes` at brotli `quality`. */
+function variantOptions(bytes: number, quality: number): [ZlibOptions, BrotliOptions] {
+  return [
+    { level: 9 },
+    {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindow(bytes),
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    },
+  ];
 }
 
 /**
@@ -111,12 +132,21 @@ export type DocumentToWrite = Omit<RenderedDocument, 'body'> & { body: string | 
 /** Looks at a document's bytes while they compress (synchronous work there overlaps the compression on the libuv pool). */
 export type InspectBody = (doc: DocumentToWrite, body: Buffer) => void;
 
+/** How writeDocuments works: `effort` (default `best`), where it compresses (default the pool), progress, and a look at each body. */
+export interface WriteOptions {
+  effort?: CompressionEffort;
+  on?: CompressOn;
+  progress?: Progress;
+  inspect?: InspectBody;
+}
+
 /** Writes one document and its gzip and brotli variants; returns its manifest entry. */
-async function writeDocument(outDir: string, doc: DocumentToWrite, effort: CompressionEffort, inspect?: InspectBody): Promise<ManifestDocument> {
+async function writeDocument(outDir: string, doc: DocumentToWrite, options: WriteOptions): Promise<ManifestDocument> {
   const file = doc.path.slice(1);
   const body = typeof doc.body === 'string' ? Buffer.from(doc.body, 'utf8') : Buffer.from(doc.body.buffer, doc.body.byteOffset, doc.body.byteLength);
-  const look = inspect && (() => inspect(doc, body));
-  const { gz, br } = effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look);
+  const look = options.inspect && (() => options.inspect!(doc, body));
+  const { gz, br } =
+    options.effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look, options.on);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
   return {
@@ -131,24 +161,18 @@ async function writeDocument(outDir: string, doc: DocumentToWrite, effort: Compr
 }
 
 /** Writes all documents with bounded parallelism (memory stays flat at 100k reviews); `progress` counts them. */
-export async function writeDocuments(
-  outDir: string,
-  docs: readonly DocumentToWrite[],
-  effort: CompressionEffort = 'best',
-  progress?: Progress,
-  inspect?: InspectBody,
-): Promise<ManifestDocument[]> {
+export async function writeDocuments(outDir: string, docs: readonly DocumentToWrite[], options: WriteOptions = {}): Promise<ManifestDocument[]> {
   const out: ManifestDocument[] = new Array(docs.length);
-  progress?.start(docs.length, 'writing documents');
+  options.progress?.start(docs.length, 'writing documents');
   let next = 0;
   const worker = async () => {
     while (next < docs.length) {
       const i = next++;
-      out[i] = await writeDocument(outDir, docs[i]!, effort, inspect);
-      progress?.tick();
+      out[i] = await writeDocument(outDir, docs[i]!, options);
+      options.progress?.tick();
     }
   };
   await Promise.all([worker(), worker(), worker()]);
-  progress?.done();
+  options.progress?.done();
   return out;
 }

@@ -57,7 +57,7 @@ export async function buildDataFixture(options: FixtureOptions): Promise<BuildMa
   });
   const staging = join(dirname(options.outDir), `.${basename(options.outDir)}.staging-${process.pid}-${Date.now()}`);
   await rm(staging, { recursive: true, force: true });
-  const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS), 'fast');
+  const documents = await writeDocuments(staging, renderDocuments(model, settings.SINCE_WINDOW_DAYS), { effort: 'fast' });
   const manifest = assembleManifest(
     model,
     settings.SINCE_WINDOW_DAYS,

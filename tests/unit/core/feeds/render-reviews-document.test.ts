@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderDocuments } from '../../../../core/build/render-documents.ts';
+import { inManifestOrder, renderDocuments, renderInsightsDocument, renderReviewDocuments } from '../../../../core/build/render-documents.ts';
 import { renderSinceDocument } from '../../../../core/feeds/render-reviews-document.ts';
 import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
@@ -29,5 +29,12 @@ describe('since documents and determinism', () => {
     const a = renderDocuments(sampleModel(manyRecords(100)), 31);
     const b = renderDocuments(sampleModel(manyRecords(100)), 31);
     expect(a.map((d) => d.body)).toEqual(b.map((d) => d.body));
+  });
+
+  it("renders the same documents in two parts — the reviews' before the insights are known, then insights.json", () => {
+    const { insights: _, ...base } = model;
+    const parts = inManifestOrder(renderReviewDocuments(base, 31), renderInsightsDocument(model));
+    expect(parts).toEqual(renderDocuments(model, 31));
+    expect(parts.slice(0, 2).map((d) => d.path)).toEqual(['/reviews.json', '/insights.json']);
   });
 });

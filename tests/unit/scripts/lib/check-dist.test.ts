@@ -16,7 +16,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('checkDist (documents checked several at a time)', () => {
   it('passes a good build and names every bad document, in manifest order', async () => {
     const docs = Array.from({ length: 7 }, (_, i) => jsonDocument(`/d${i}.json`, { openapi: '3.1.0', n: i, pad: 'x'.repeat(500) }));
-    const documents = await writeDocuments(scratch, docs, 'fast');
+    const documents = await writeDocuments(scratch, docs, { effort: 'fast' });
     const manifest = { documents } as unknown as BuildManifest; // checkDist reads only the documents
     await checkDist(scratch, manifest);
     writeFileSync(join(scratch, 'd5.json.gz'), gzipSync('{"openapi":"3.1.0"}')); // a variant of other bytes
@@ -38,7 +38,9 @@ describe('checkDist (documents checked several at a time)', () => {
 
   it('takes content problems already found in the written bytes instead of parsing those documents again', async () => {
     const dir = mkdtempSync(join(scratch, 'content-'));
-    const documents = await writeDocuments(dir, [jsonDocument('/a.json', { openapi: '3.1.0' }), jsonDocument('/b.json', { openapi: '2.0' })], 'fast');
+    const documents = await writeDocuments(dir, [jsonDocument('/a.json', { openapi: '3.1.0' }), jsonDocument('/b.json', { openapi: '2.0' })], {
+      effort: 'fast',
+    });
     const content = new Map([['/a.json', ['/a.json: found while it compressed']]]);
     await expect(checkDist(dir, { documents }, content)).rejects.toThrow(
       'dist check failed (2):\n/a.json: found while it compressed\n/b.json: openapi must be 3.1.0',

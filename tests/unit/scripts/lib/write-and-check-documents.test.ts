@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDist } from '../../../../scripts/lib/check-dist.ts';
-import { writeAndCheckDocuments } from '../../../../scripts/lib/write-and-check-documents.ts';
+import { startDocumentWriter, writeAndCheckDocuments } from '../../../../scripts/lib/write-and-check-documents.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
 import { jsonDocument } from '../../../helpers/json-document.ts';
 
@@ -22,7 +22,7 @@ const message = (p: Promise<unknown>) =>
 describe('writeAndCheckDocuments (the build writes and checks its documents on a worker thread)', () => {
   it('writes the same files and manifest entries as writeDocuments, non-ASCII text intact', async () => {
     const [inThread, inWorker] = [join(scratch, 'thread'), join(scratch, 'worker')];
-    const expected = await writeDocuments(inThread, [good, other], 'best');
+    const expected = await writeDocuments(inThread, [good, other], { effort: 'best' });
     const { documents, checkMs } = await writeAndCheckDocuments(inWorker, [good, other]);
     expect(documents).toEqual(expected);
     expect(checkMs).toBeGreaterThanOrEqual(0);
@@ -37,7 +37,7 @@ describe('writeAndCheckDocuments (the build writes and checks its documents on a
     const problem = await message(writeAndCheckDocuments(dir, [good, bad]));
     expect(problem).toMatch(/^dist check failed \(1\):\n\/api\/other.json: openapi must be 3.1.0$/);
     const again = join(scratch, 'bad-in-thread');
-    const documents = await writeDocuments(again, [good, bad], 'best');
+    const documents = await writeDocuments(again, [good, bad], { effort: 'best' });
     expect(await message(checkDist(again, { documents }))).toBe(problem);
   });
 
@@ -45,5 +45,31 @@ describe('writeAndCheckDocuments (the build writes and checks its documents on a
     const blocked = join(scratch, 'blocked');
     writeFileSync(blocked, 'a file where the folder should be');
     await expect(writeAndCheckDocuments(blocked, [good])).rejects.toThrow(/EEXIST|ENOTDIR/);
+  });
+
+  it('takes the documents in batches, as the build hands them over, and answers with every entry in that order', async () => {
+    const dir = join(scratch, 'batches');
+    const writer = startDocumentWriter(dir);
+    writer.write([other]);
+    writer.write([good]);
+    const { documents } = await writer.finish();
+    expect(documents.map((d) => d.path)).toEqual(['/api/other.json', '/openapi.json']);
+    expect(readFileSync(join(dir, 'openapi.json'), 'utf8')).toBe(good.body);
+  });
+
+  it('reports a problem of an early batch once it is finished, with the problems of the later ones', async () => {
+    const writer = startDocumentWriter(join(scratch, 'early-bad'));
+    writer.write([{ ...other, body: JSON.stringify({ openapi: '2.0' }) }]);
+    writer.write([{ ...good, path: '/later.json', body: JSON.stringify({ openapi: '1.0' }) }]);
+    expect(await message(writer.finish())).toMatch(
+      /^dist check failed \(2\):\n\/api\/other.json: openapi must be 3.1.0\n\/later.json: openapi must be 3.1.0$/,
+    );
+  });
+
+  it('stops its thread when the build fails elsewhere, before the last batch', async () => {
+    const writer = startDocumentWriter(join(scratch, 'aborted'));
+    writer.write([good]);
+    await writer.abort();
+    expect(await message(writer.finish())).toMatch(/document writer stopped/);
   });
 });

@@ -19,7 +19,7 @@ describe('writeDocuments', () => {
     const sizes: Record<string, number> = {};
     for (const effort of ['best', 'fast'] as const) {
       const dir = join(scratch, effort);
-      const [entry] = await writeDocuments(dir, [doc], effort);
+      const [entry] = await writeDocuments(dir, [doc], { effort });
       const plain = readFileSync(join(dir, 'reviews.json'));
       expect(plain.toString('utf8')).toBe(body);
       expect(gunzipSync(readFileSync(join(dir, entry!.gzip.file))).equals(plain)).toBe(true);
@@ -28,5 +28,13 @@ describe('writeDocuments', () => {
     }
     // The published build compresses hardest; the fixtures' throw-away builds trade size for time.
     expect(sizes.best).toBeLessThan(sizes.fast!);
+  });
+
+  it('writes the same bytes and entries whether it compresses on the pool or on its own thread', async () => {
+    const [pool, thread] = [join(scratch, 'pool'), join(scratch, 'thread')];
+    const [a] = await writeDocuments(pool, [doc], { on: 'pool' });
+    const [b] = await writeDocuments(thread, [doc], { on: 'thread' });
+    expect(b).toEqual(a);
+    for (const file of [a!.gzip.file, a!.br.file]) expect(readFileSync(join(thread, file)).equals(readFileSync(join(pool, file)))).toBe(true);
   });
 });
