@@ -107,7 +107,8 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   // see them: they carry their own variants). The reviews' documents need only the published reviews: they are
   // rendered and handed over before the reviews are read, and written beside the insights' aggregation, which
   // leaves the other core idle; insights.json follows once it is aggregated. Their phases are timed on their own.
-  const writer = startDocumentWriter(docsDir);
+  // insights.json comes last to the writer, second in the manifest.
+  const writer = startDocumentWriter(docsDir, (handedOver) => inManifestOrder(handedOver.slice(0, -1), handedOver.at(-1)!));
   try {
     const { model, reused, analysed } = await prepareSiteModel(progress, (base) => {
       const started = performance.now();
@@ -115,6 +116,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       phases.render = Math.round(performance.now() - started);
     });
     phase('model', 'rendering the pages');
+    writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
     writer.write([renderInsightsDocument(model)]);
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
       phases['write+compress'] = writeMs;
@@ -123,7 +125,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
         model,
         options.SINCE_WINDOW_DAYS,
         computeInputsHash(root, contentDir, options),
-        inManifestOrder(documents.slice(0, -1), documents.at(-1)!),
+        documents,
         projectContentDir(relative(root, contentDir)),
       );
     });

@@ -4,6 +4,7 @@ import type { EntityRef } from '../schemas/primitives.ts';
 import type { Review, ReviewRecord } from '../schemas/review-schema.ts';
 import { publishedAuthor } from './author-initials.ts';
 import { compareReviews } from './compare-reviews.ts';
+import { freezeDeep } from './freeze-deep.ts';
 import { maskReplyNames } from './mask-reply-names.ts';
 import { reviewPermalink } from './review-permalink.ts';
 
@@ -73,7 +74,8 @@ export function publishReviews(
   const heldBack: HeldBackReview[] = [];
   for (const { record, file, line } of records) {
     const v = record.verification;
-    if (v.status === 'verified') reviews.push(toReview(record, business, baseUrl, extract));
+    // Frozen: a published review is never changed in place (its digest, computed once, keys the caches and page reuse).
+    if (v.status === 'verified') reviews.push(freezeDeep(toReview(record, business, baseUrl, extract)));
     else if (v.status === 'unverified') heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason });
     else heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason, note: v.note });
   }

@@ -121,7 +121,7 @@ const LANES = 3;
 /**
  * Validates every document of a build against its schema; throws listing every mismatch (in manifest order).
  * `content` holds, by path, the content problems already found in the very bytes written (the document writer
- * checks a body's text while the body compresses: writeAndCheckDocuments); those documents' files are then only
+ * checks a body's text from memory as it writes it: startDocumentWriter); those documents' files are then only
  * compared with the manifest and their variants decoded.
  */
 export async function checkDist(
@@ -129,15 +129,15 @@ export async function checkDist(
   manifest: Pick<BuildManifest, 'documents'>,
   content?: ReadonlyMap<string, readonly string[]>,
 ): Promise<void> {
-  failOnProblems(await findProblems(distDir, manifest.documents, content));
+  failOnProblems((await findProblems(distDir, manifest.documents, content)).flat());
 }
 
-/** checkDist's problems of some of a build's documents, in their order (the document writer checks a batch at a time). */
+/** checkDist's problems of some of a build's documents, one list per document, in their order (the document writer checks a batch at a time). */
 export async function findProblems(
   distDir: string,
   documents: readonly ManifestDocument[],
   content?: ReadonlyMap<string, readonly string[]>,
-): Promise<string[]> {
+): Promise<string[][]> {
   const found: string[][] = new Array(documents.length);
   let next = 0;
   const lane = async () => {
@@ -148,7 +148,7 @@ export async function findProblems(
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  return found.flat();
+  return found;
 }
 
 /** Throws checkDist's error when there are problems. */

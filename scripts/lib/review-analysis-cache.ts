@@ -8,8 +8,6 @@ import { createRequire } from 'node:module';
 import { featureFingerprint } from '../../core/insights/model/feature-fingerprint.ts';
 import { absaModel } from '../../core/insights/model/absa-model.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
-import { reviewDigest } from '../../core/model/review-digest.ts';
-import type { Review } from '../../core/schemas/review-schema.ts';
 import { hashFiles } from './hash-files.ts';
 import { isOwnFolder } from './is-own-folder.ts';
 
@@ -71,11 +69,6 @@ export function engineKey(business: BusinessConfig, files: readonly string[] = E
     )
     .update(JSON.stringify(business))
     .digest('hex');
-}
-
-/** The content address of one review's analysis within an engine: the review exactly as it is published. */
-export function reviewKey(review: Review): Buffer {
-  return Buffer.from(reviewDigest(review), 'hex');
 }
 
 export interface AnalysisStore {

@@ -1,53 +1,66 @@
 /**
- * Worker thread of startDocumentWriter: writes each batch of documents it is handed (writeDocuments), checking each
- * one's text while it compresses, then checks the batch's files (findProblems: compared with their entries, variants
- * decoded); once told there are no more, posts back the manifest entries in the order handed over with the time of
- * the writing and of the checks, or every problem found (checkDist's message) or the first error's.
+ * Worker thread of startDocumentWriter: writes each batch of documents it is handed (writeDocuments, compressing on
+ * this thread and checking each document's text once its variants are made), then checks the batch's files
+ * (findProblems: compared with their entries, variants decoded). Once told there are no more, posts back the manifest
+ * entries and each one's problems in the order handed over, with the time of the writing and of the checks. A batch
+ * that cannot be written is reported at once (with the problems found before it), and nothing more is written.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
-import { checkContent, failOnProblems, findProblems } from './check-dist.ts';
+import { checkContent, findProblems } from './check-dist.ts';
 import { writeDocuments, type DocumentToWrite } from './write-documents.ts';
 
 export type WriterMessage = { docs: DocumentToWrite[] } | { end: true };
+export type WriterAnswer =
+  | { documents: ManifestDocument[]; problems: string[][]; writeMs: number; checkMs: number }
+  | { error: string; problems: string[][] };
 
 const { dir } = workerData as { dir: string };
 const port = parentPort!;
 const documents: ManifestDocument[] = [];
 const content = new Map<string, string[]>();
-const problems: string[] = [];
+const problems: string[][] = [];
 let writeMs = 0;
 let checkMs = 0;
 // One batch after the other: the entries keep the order the batches came in.
-let written: Promise<void> = Promise.resolve();
+let queue: Promise<void> = Promise.resolve();
+let answered = false;
 
-const onMessage = (message: WriterMessage) => {
+/** Posts the one answer; nothing more is taken after it, so the thread may end. */
+const answer = (message: WriterAnswer) => {
+  if (answered) return;
+  answered = true;
+  port.off('message', onMessage);
+  port.postMessage(message);
+};
+
+async function writeBatch(docs: DocumentToWrite[]): Promise<void> {
+  const started = performance.now();
+  const entries = await writeDocuments(dir, docs, {
+    on: 'thread',
+    inspect: (doc, body) => {
+      // null: a widget script, whose check needs its gzip size; findProblems checks it in full
+      const found = checkContent(doc, body);
+      if (found) content.set(doc.path, found);
+    },
+  });
+  documents.push(...entries);
+  const checking = performance.now();
+  writeMs += checking - started;
+  problems.push(...(await findProblems(dir, entries, content)));
+  checkMs += performance.now() - checking;
+}
+
+function onMessage(message: WriterMessage): void {
   if ('docs' in message) {
-    written = written.then(async () => {
-      const started = performance.now();
-      const entries = await writeDocuments(dir, message.docs, {
-        on: 'thread',
-        inspect: (doc, body) => {
-          // null: a widget script, whose check needs its gzip size; findProblems checks it in full
-          const problems = checkContent(doc, body);
-          if (problems) content.set(doc.path, problems);
-        },
-      });
-      documents.push(...entries);
-      const written = performance.now();
-      writeMs += written - started;
-      problems.push(...(await findProblems(dir, entries, content)));
-      checkMs += performance.now() - written;
-    });
-    written.catch(() => undefined); // reported once the end is asked for
+    // A failed batch answers at once, and the batches after it do not run (the chain stays rejected).
+    queue = queue.then(() => writeBatch(message.docs));
+    queue.catch((e: unknown) => answer({ error: e instanceof Error ? e.message : String(e), problems }));
     return;
   }
-  port.off('message', onMessage); // nothing more comes: the thread may end once the answer is posted
-  written
-    .then(() => {
-      failOnProblems(problems);
-      port.postMessage({ documents, writeMs: Math.round(writeMs), checkMs: Math.round(checkMs) });
-    })
-    .catch((e: unknown) => port.postMessage({ problem: e instanceof Error ? e.message : String(e) }));
-};
+  queue.then(
+    () => answer({ documents, problems, writeMs: Math.round(writeMs), checkMs: Math.round(checkMs) }),
+    () => undefined, // answered by the batch that failed
+  );
+}
 port.on('message', onMessage);

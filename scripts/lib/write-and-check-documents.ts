@@ -6,20 +6,21 @@
  *   documents of a 100k-review +1 build took 3.9 s instead of about 2 s.
  * - Handed over in batches: the build hands over the reviews' documents as soon as the reviews are published
  *   (`reviews.json` of 100k reviews is 57 MB and takes seconds to compress and check) and `insights.json` once the
- *   insights are aggregated, so that work runs beside the aggregation, on the core it leaves idle.
- * - Checked as they are written: a document's text is checked against its schema (checkContent) while its own
- *   variants compress on the libuv pool, instead of read back and parsed after every document is written —
- *   `reviews.json` of 100k reviews is 57 MB whose check (JSON and Zod) takes as long as its compression. Then
- *   every written file is compared with its manifest entry and its variants decoded (checkDist).
+ *   insights are aggregated, so that work runs beside the rest of the model step.
+ * - On its own thread: the writer compresses with zlib's synchronous calls, not on the libuv pool, where it took the
+ *   core the model step runs on too. Each document's text is checked against its schema (checkContent) once its
+ *   variants are made, from the bytes in memory instead of read back (`reviews.json` of 100k reviews is 57 MB, checked
+ *   a review at a time); then each batch's files are compared with their manifest entries and their variants decoded.
  */
 import { Worker } from 'node:worker_threads';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
-import type { WriterMessage } from './write-and-check-documents-worker.ts';
+import { failOnProblems } from './check-dist.ts';
+import type { WriterAnswer, WriterMessage } from './write-and-check-documents-worker.ts';
 import type { DocumentToWrite } from './write-documents.ts';
 
 export interface CheckedDocuments {
-  /** Manifest entries, in the order the documents were handed over. */
+  /** Manifest entries, in the writer's order (see startDocumentWriter). */
   documents: ManifestDocument[];
   /** Milliseconds spent writing (compressing, writing and checking each text), summed over the batches. */
   writeMs: number;
@@ -30,24 +31,46 @@ export interface CheckedDocuments {
 export interface DocumentWriter {
   /** Hands over more documents; they are written as soon as the batches before them are. */
   write(docs: readonly RenderedDocument[]): void;
-  /** There are no more: resolves once all are written and checked; rejects with checkDist's message or the write's error. */
+  /**
+   * There are no more: resolves once all are written and checked; rejects with checkDist's message listing every
+   * problem (in the writer's order), or with the error that stopped the writer.
+   */
   finish(): Promise<CheckedDocuments>;
+  /** Throws the writer's error if it has stopped already (a build checks before starting long work). */
+  throwIfFailed(): void;
   /** Stops the thread, written or not (the build failed elsewhere). */
   abort(): Promise<void>;
 }
 
-export function startDocumentWriter(dir: string): DocumentWriter {
+/**
+ * Starts the writer into `dir`. `order` puts the documents (and their problems) of the batches, as handed over, in
+ * the order of the manifest (default: as handed over).
+ */
+export function startDocumentWriter(dir: string, order: <T>(handedOver: T[]) => T[] = (x) => x): DocumentWriter {
   const worker = new Worker(new URL('./write-and-check-documents-worker.ts', import.meta.url), { workerData: { dir } });
+  let failure: Error | null = null;
   const answer = new Promise<CheckedDocuments>((resolve, reject) => {
     let answered = false;
-    worker.once('message', (reply: CheckedDocuments | { problem: string }) => {
+    const fail = (e: Error) => {
+      failure ??= e;
+      reject(failure);
+    };
+    worker.once('message', (reply: WriterAnswer) => {
       answered = true;
-      if ('documents' in reply) resolve(reply);
-      else reject(new Error(reply.problem));
+      if ('error' in reply) {
+        const before = reply.problems.flat();
+        return fail(new Error(`document writer: ${reply.error}${before.length > 0 ? `\n(and before it: ${before.join('; ')})` : ''}`));
+      }
+      try {
+        failOnProblems(order(reply.problems).flat());
+        resolve({ documents: order(reply.documents), writeMs: reply.writeMs, checkMs: reply.checkMs });
+      } catch (e) {
+        fail(e as Error);
+      }
     });
-    worker.once('error', reject);
+    worker.once('error', (e) => fail(new Error(`document writer: ${e.message}`)));
     worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`document writer stopped (exit ${code})`));
+      if (!answered) fail(new Error(`document writer stopped (exit ${code})`));
     });
   });
   answer.catch(() => undefined); // awaited by finish(); a build that fails first must not leave it unhandled
@@ -65,6 +88,9 @@ export function startDocumentWriter(dir: string): DocumentWriter {
     finish() {
       post({ end: true });
       return answer;
+    },
+    throwIfFailed() {
+      if (failure) throw failure;
     },
     async abort() {
       await worker.terminate();

@@ -129,7 +129,10 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** A rendered document whose body may already be UTF-8 bytes (as writeAndCheckDocuments hands them over). */
 export type DocumentToWrite = Omit<RenderedDocument, 'body'> & { body: string | Uint8Array };
 
-/** Looks at a document's bytes while they compress (synchronous work there overlaps the compression on the libuv pool). */
+/**
+ * Looks at a document's bytes as it is written: while its variants compress on the libuv pool (synchronous work there
+ * overlaps the compression), or once they are made when compressing on the calling thread.
+ */
 export type InspectBody = (doc: DocumentToWrite, body: Buffer) => void;
 
 /** How writeDocuments works: `effort` (default `best`), where it compresses (default the pool), progress, and a look at each body. */

@@ -71,6 +71,19 @@ describe('built documents', () => {
     expect(result.errors ?? []).toEqual([]);
   });
 
+  it('the manifest lists the documents in the order of renderDocuments (the build writes insights.json last, lists it second)', () => {
+    expect(manifest.documents.map((d) => d.kind)).toEqual([
+      'reviews',
+      'insights',
+      'json-feed',
+      'atom',
+      'openapi',
+      'widget',
+      'widget-script',
+      ...Array.from({ length: 31 }, () => 'since'),
+    ]);
+  });
+
   it('since files cover the configured window and validate', () => {
     const since = manifest.documents.filter((d) => d.kind === 'since');
     expect(since).toHaveLength(31);

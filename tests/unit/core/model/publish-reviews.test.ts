@@ -18,6 +18,17 @@ describe('publishing', () => {
     ]);
   });
 
+  it('freezes every published review, deep (its digest keys the caches and page reuse: never changed in place)', () => {
+    const r = model.reviews.find((x) => x.id === 'r-a')!;
+    expect(() => {
+      (r as { text: string }).text = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      (r.ownerReply as { text: string }).text = 'changed';
+    }).toThrow(TypeError);
+    expect(() => (r.technicians as unknown[]).push({})).toThrow(TypeError);
+  });
+
   it('orders newest first with ties by id', () => {
     expect(model.reviews.map((r) => r.id)).toEqual(['r-c', 'r-a', 'r-b']);
   });

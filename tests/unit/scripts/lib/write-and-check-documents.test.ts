@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkDist } from '../../../../scripts/lib/check-dist.ts';
 import { startDocumentWriter, writeAndCheckDocuments } from '../../../../scripts/lib/write-and-check-documents.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
@@ -9,6 +9,10 @@ import { jsonDocument } from '../../../helpers/json-document.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-wcd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Every variant is made here, not taken from the machine's compression cache (a cached one would hide how it is made:
+// on the pool, or on the writer's own thread).
+vi.stubEnv('SHINGLE_COMPRESSION_CACHE', 'off');
+afterAll(() => vi.unstubAllEnvs());
 
 const openapi = (path: string, value: object) => jsonDocument(path, { openapi: '3.1.0', ...value });
 const good = openapi('/openapi.json', { info: { title: 'Señor Núñez’s roofs ✓' }, pad: 'x'.repeat(2000) });
@@ -71,5 +75,27 @@ describe('writeAndCheckDocuments (the build writes and checks its documents on a
     writer.write([good]);
     await writer.abort();
     expect(await message(writer.finish())).toMatch(/document writer stopped/);
+  });
+
+  it('answers in the order it is given (the build puts insights.json, handed over last, second), problems too', async () => {
+    const writer = startDocumentWriter(join(scratch, 'ordered'), (xs) => [...xs].reverse());
+    writer.write([{ ...other, body: JSON.stringify({ openapi: '2.0' }) }, good]);
+    writer.write([{ ...good, path: '/last.json', body: JSON.stringify({ openapi: '1.0' }) }]);
+    expect(await message(writer.finish())).toMatch(/^dist check failed \(2\):\n\/last.json: .*\n\/api\/other.json: /);
+    const fine = startDocumentWriter(join(scratch, 'ordered-fine'), (xs) => [...xs].reverse());
+    fine.write([other, good]);
+    expect((await fine.finish()).documents.map((d) => d.path)).toEqual(['/openapi.json', '/api/other.json']);
+  });
+
+  it('a batch that cannot be written stops the writer at once, names it, and keeps the problems found before', async () => {
+    const dir = join(scratch, 'late-write');
+    const writer = startDocumentWriter(dir);
+    writer.write([{ ...other, body: JSON.stringify({ openapi: '2.0' }) }]);
+    writeFileSync(join(scratch, 'late-write-blocker'), 'a file');
+    writer.write([{ ...good, path: '/../late-write-blocker/x.json' }]);
+    await expect.poll(() => message(Promise.resolve().then(() => writer.throwIfFailed())), { timeout: 5000 }).toMatch(/^document writer: /);
+    const problem = await message(writer.finish());
+    expect(problem).toMatch(/^document writer: .*(EEXIST|ENOTDIR)/);
+    expect(problem).toContain('/api/other.json: openapi must be 3.1.0');
   });
 });

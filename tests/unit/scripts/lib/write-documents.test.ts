@@ -2,12 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
 import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-wd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Every variant is made here, not taken from the machine's compression cache (a cached one would hide how it is made:
+// on the pool, or on the writer's own thread).
+vi.stubEnv('SHINGLE_COMPRESSION_CACHE', 'off');
+afterAll(() => vi.unstubAllEnvs());
 
 const body = JSON.stringify({
   reviews: Array.from({ length: 200 }, (_, i) => ({ id: `r-${i}`, text: `The crew cleaned up every nail, job ${i}.` })),
@@ -36,5 +40,6 @@ describe('writeDocuments', () => {
     const [b] = await writeDocuments(thread, [doc], { on: 'thread' });
     expect(b).toEqual(a);
     for (const file of [a!.gzip.file, a!.br.file]) expect(readFileSync(join(thread, file)).equals(readFileSync(join(pool, file)))).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(thread, b!.br.file))).toString('utf8')).toBe(body);
   });
 });
