@@ -8,6 +8,8 @@
  * 88% aimed at. So the shift is scaled up, in steps of SCALE_STEP, until every training writer's set-share
  * businesses (each read with rates and shift measured on the other writers only) are covered at least
  * WRITER_COVERAGE_FLOOR of the time, and no further than the pooled coverage may go (POOLED_COVERAGE_CEILING).
+ * When the two meet, the ceiling wins: the pooled coverage estimates a new writer's, the floor is the lowest of
+ * sixteen, and scaling on would put a new writer's expected coverage past the band (docs/insights.md, item 4).
  * The test writer plays no part.
  */
 import { replicateShares, shareInterval, shiftedShares, type ShareReplicates } from '../../core/insights/quantify/estimate-shares.ts';
@@ -41,13 +43,23 @@ interface Trial {
 
 export function chooseShiftScale(readings: readonly HeldOutReading[], aspects: readonly string[]): ShiftScale {
   const cases = shiftCases(readings, aspects);
-  let chosen = shiftCoverage(cases, 1);
+  const chosen = scanShiftScale((scale) => shiftCoverage(cases, scale));
+  return { scale: chosen.scale, lowestWriter: round4(chosen.lowestWriter), pooled: round4(chosen.pooled) };
+}
+
+/**
+ * The rule, given the coverage at each scale: from 1 up in steps of SCALE_STEP, the first scale at which the lowest
+ * writer reaches the floor — unless the next step would take the pooled coverage past the ceiling: then the scan
+ * stops where it is (the ceiling wins).
+ */
+export function scanShiftScale(coverageAt: (scale: number) => ShiftScale): ShiftScale {
+  let chosen = coverageAt(1);
   for (let step = 1; chosen.lowestWriter < WRITER_COVERAGE_FLOOR && 1 + step * SCALE_STEP <= MAX_SCALE + 1e-9; step++) {
-    const next = shiftCoverage(cases, Math.round((1 + step * SCALE_STEP) * 100) / 100);
+    const next = coverageAt(Math.round((1 + step * SCALE_STEP) * 100) / 100);
     if (next.pooled > POOLED_COVERAGE_CEILING) break;
     chosen = next;
   }
-  return { scale: chosen.scale, lowestWriter: round4(chosen.lowestWriter), pooled: round4(chosen.pooled) };
+  return chosen;
 }
 
 /** Each writer's set-share businesses, read with rates and shift measured on the other writers. */

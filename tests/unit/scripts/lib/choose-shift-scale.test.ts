@@ -3,6 +3,7 @@ import {
   chooseShiftScale,
   POOLED_COVERAGE_CEILING,
   SCALE_STEP,
+  scanShiftScale,
   shiftCases,
   shiftCoverage,
   WRITER_COVERAGE_FLOOR,
@@ -53,6 +54,17 @@ describe('chooseShiftScale', () => {
     expect(chosen.lowestWriter >= WRITER_COVERAGE_FLOOR || next.pooled > POOLED_COVERAGE_CEILING).toBe(true);
     expect(chosen.pooled).toBeLessThanOrEqual(POOLED_COVERAGE_CEILING);
     expect(chosen.lowestWriter).toBeGreaterThan(shiftCoverage(cases, 1).lowestWriter);
+  });
+
+  it('when the rules meet, the pooled ceiling wins: the scan stops with the lowest writer short of the floor', () => {
+    // Coverage rising with the scale: the lowest writer would reach 88% only at 1.7, the writers pooled pass 97% at 1.65.
+    const coverageAt = (scale: number) => ({ scale, lowestWriter: 0.8 + (scale - 1) * 0.12, pooled: 0.93 + (scale - 1) * 0.065 });
+    const chosen = scanShiftScale(coverageAt);
+    expect(chosen.scale).toBe(1.6);
+    expect(chosen.lowestWriter).toBeLessThan(WRITER_COVERAGE_FLOOR);
+    expect(coverageAt(1.65).pooled).toBeGreaterThan(POOLED_COVERAGE_CEILING);
+    // Without the ceiling in the way, the floor decides.
+    expect(scanShiftScale((scale) => ({ ...coverageAt(scale), pooled: 0.9 })).scale).toBe(1.7);
   });
 
   it('keeps the measured shift when every writer is covered with it', () => {
