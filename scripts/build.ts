@@ -105,9 +105,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   // The data documents are compressed, written and checked against their schemas on a worker thread
   // (startDocumentWriter) into a folder of their own, moved in once the pages are compressed (compressPages must not
   // see them: they carry their own variants). The reviews' documents need only the published reviews: they are
-  // rendered and handed over before the reviews are read, and written beside the insights' aggregation, which
-  // leaves the other core idle; insights.json follows once it is aggregated. Their phases are timed on their own.
-  // insights.json comes last to the writer, second in the manifest.
+  // rendered and handed over before the reviews are read, and written beside the rest of the model step (on the
+  // core it leaves); insights.json follows once it is aggregated — last to the writer, second in the manifest.
+  // Their phases are timed on their own.
   const writer = startDocumentWriter(docsDir, (handedOver) => inManifestOrder(handedOver.slice(0, -1), handedOver.at(-1)!));
   try {
     const { model, reused, analysed } = await prepareSiteModel(progress, (base) => {
