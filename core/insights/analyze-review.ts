@@ -59,7 +59,7 @@ export interface AnalyzedReview {
 export function analyzeReview(review: Review, business: BusinessConfig, lexicon: AspectLexicon, model?: AbsaModel): AnalyzedReview {
   const unread = !review.text.trim() ? 'no-text' : !/^en\b/.test(review.language) ? 'language' : null;
   const sentences = unread ? [] : analyzeSentences(review.text);
-  const { mentions, mass } = readMentions(sentences, lexicon, model);
+  const { mentions, mass } = readMentions(sentences, lexicon, model, { rating: review.rating });
   const caseless = review.text === review.text.toLowerCase();
   const named = sentences.map((s) => mentionsInTokens(review.text, s.scored.tokens, business, caseless));
   // A sentence's opinion is its aspect readings when it has some (so an entity quote agrees with

@@ -2,10 +2,11 @@ import type { AspectLexicon } from './aspect-lexicon.ts';
 import { applyAnswers } from './internal/answered-questions.ts';
 import { absaModel, type AbsaModel } from './model/absa-model.ts';
 import { polarityOf } from './polarity.ts';
-import { claimConfidence, isSure, readAspects } from './read-aspects.ts';
+import { claimConfidence, isSure, MASS_FLOOR, readAspects } from './read-aspects.ts';
 import { readRules, type RuleHit } from './read-rules.ts';
 import { scoreSentence } from './score-sentence.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
+import type { ReviewContext } from './model/sentence-features.ts';
 import { splitSentences, type Span } from './split-sentences.ts';
 import { tokenize } from './tokenize.ts';
 import type { AspectId } from '../schemas/business-schema.ts';
@@ -58,12 +59,14 @@ export type OpinionMass = number[];
  * believes, vetoing spurious ones from weak or polysemous terms, adding implicit ones no term names —
  * and the polarity layer the polarity of each. A mention is `sure` when its calibrated confidence
  * passes the model's quote threshold: only sure mentions are ever quoted. The mass counts every
- * measured reading, kept or not, weighted by its probability: what the quantifier corrects.
+ * measured reading, kept or not, weighted by its probability: what the quantifier corrects. `review`: what is
+ * known of the review the sentences come from (its star rating, which the polarity layer reads).
  */
 export function readMentions(
   sentences: readonly AnalyzedSentence[],
   lexicon: AspectLexicon,
   model: AbsaModel = absaModel(),
+  review: ReviewContext = {},
 ): { mentions: AspectMention[]; mass: OpinionMass } {
   const mentions: AspectMention[] = [];
   const index = new Map([...lexicon.labels.keys()].map((a, i) => [a, i]));
@@ -74,7 +77,7 @@ export function readMentions(
       return;
     }
     const { tokens } = sentence.scored;
-    for (const r of readAspects(sentence.scored, lexicon, model)) {
+    for (const r of readAspects(sentence.scored, lexicon, model, MASS_FLOOR, review)) {
       if (r.measured) {
         const a = index.get(r.aspect)!;
         mass[2 * a]! += r.mention * r.polarity.positive;
@@ -98,8 +101,13 @@ export function readMentions(
 }
 
 /** The mentions of `readMentions` alone. */
-export function findAspectMentions(sentences: readonly AnalyzedSentence[], lexicon: AspectLexicon, model: AbsaModel = absaModel()): AspectMention[] {
-  return readMentions(sentences, lexicon, model).mentions;
+export function findAspectMentions(
+  sentences: readonly AnalyzedSentence[],
+  lexicon: AspectLexicon,
+  model: AbsaModel = absaModel(),
+  review: ReviewContext = {},
+): AspectMention[] {
+  return readMentions(sentences, lexicon, model, review).mentions;
 }
 
 /**

@@ -16,7 +16,7 @@ import { quarterOf, quarterRange } from './quarter.ts';
 import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
-export const ENGINE = 'shingle-absa/3.7';
+export const ENGINE = 'shingle-absa/3.8';
 
 const METHOD =
   'Rule-based aspect sentiment: each sentence is tokenized and scored with the VADER lexicon plus a hand-written ' +

@@ -6,6 +6,7 @@ import { calibrateMention, calibratePolarity, logit } from './model/calibration.
 import { readSentence, type Reading } from './model/predict.ts';
 import { readRules, type RuleHit } from './read-rules.ts';
 import type { ScoredSentence } from './scored-sentence.ts';
+import type { ReviewContext } from './model/sentence-features.ts';
 import { scoreTarget } from './score-target.ts';
 
 /**
@@ -49,13 +50,20 @@ const CLASSES: readonly Polarity[] = ['positive', 'negative', 'neutral'];
  * category layer gives each aspect a probability (kept for a rule mention above `veto`, added without
  * one above `threshold`); the polarity layer reads each kept or likely aspect, stacked on the rule
  * score of its strongest term (of the sentence, when implicit). Without learned layers the rules decide.
- * `floor` 0 reads every aspect (training fits the calibration on all of them).
+ * `floor` 0 reads every aspect (training fits the calibration on all of them). `review`: what is known of the
+ * sentence's review (the build passes its star rating; bare sentences nothing).
  */
-export function readAspects(s: ScoredSentence, lexicon: AspectLexicon, model: AbsaModel, floor = MASS_FLOOR): AspectReading[] {
+export function readAspects(
+  s: ScoredSentence,
+  lexicon: AspectLexicon,
+  model: AbsaModel,
+  floor = MASS_FLOOR,
+  review: ReviewContext = {},
+): AspectReading[] {
   const { hits, evidence } = readRules(s, lexicon);
   const strongest = new Map<AspectId, RuleHit>();
   for (const h of hits) if (Math.abs(h.score) > Math.abs(strongest.get(h.aspect)?.score ?? -1)) strongest.set(h.aspect, h);
-  const reader = readSentence(model, s);
+  const reader = readSentence(model, s, review);
   const raw = reader.categories(evidence);
   const out: AspectReading[] = [];
   let sentenceScore: number | null = null;

@@ -3,12 +3,13 @@
  * Examples go through the engine's own reading (sentences, rule evidence, rule scores), so the
  * features the model learns from are exactly those it sees at inference.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { analyzeSentences, type AnalyzedSentence } from '../../core/insights/analyze-text.ts';
 import { readRules } from '../../core/insights/read-rules.ts';
 import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
-import { categoryFeatures, collect, polarityFeatures, type RuleEvidence } from '../../core/insights/model/sentence-features.ts';
+import { categoryFeatures, collect, polarityFeatures, type ReviewContext, type RuleEvidence } from '../../core/insights/model/sentence-features.ts';
 import type { StarWords } from '../../core/insights/model/star-words.ts';
 import { scoreTarget } from '../../core/insights/score-target.ts';
 import { PolaritySchema, type Polarity } from '../../core/schemas/insights-schema.ts';
@@ -87,8 +88,26 @@ export function categoryExample(it: CorpusItem, lexicon: AspectLexicon): { x: Ma
   return { x, aspects: new Set(it.labels.map((l) => l.category)) };
 }
 
-/** Polarity features of each label of an item: its term as the target, or the sentence for an implicit aspect. */
+/**
+ * Share of the corpus items the polarity layer learns from as unrated text: their rating is hidden, so the
+ * layer's "unknown rating" state learns from them what bare sentences (`npm run absa`, the fixtures) need.
+ */
+export const UNRATED_SHARE = 0.4;
+
+/** Whether an item is shown to the polarity layer without its rating: a fixed hash of its id below `UNRATED_SHARE`. */
+export function trainsUnrated(it: Pick<CorpusItem, 'id'>): boolean {
+  return createHash('sha256').update(it.id).digest().readUInt32BE(0) / 2 ** 32 < UNRATED_SHARE;
+}
+
+/** What the reader knows of an item's review when it reads it (its rating). */
+export const reviewOf = (it: Pick<CorpusItem, 'stars'>): ReviewContext => ({ rating: it.stars ?? null });
+
+/**
+ * Polarity features of each label of an item: its term as the target, or the sentence for an implicit aspect;
+ * its review's rating, except for the items `trainsUnrated` picks.
+ */
 export function polarityExamples(it: CorpusItem, stars: StarWords | null = null): { x: Map<string, number>; y: Polarity; implicit: boolean }[] {
+  const review: ReviewContext = trainsUnrated(it) ? {} : reviewOf(it);
   const sentences = analyzeSentences(it.text).filter((s) => s.scored.tokens.length > 0);
   if (sentences.length === 0) return [];
   const longest = sentences.reduce((a, b) => (b.scored.tokens.length > a.scored.tokens.length ? b : a));
@@ -104,8 +123,14 @@ export function polarityExamples(it: CorpusItem, stars: StarWords | null = null)
       let b = a;
       while (b < s.tokens.length && s.tokens[b]!.start < range[1]) b++;
       b = Math.max(b, a + 1);
-      polarityFeatures(collect(x), { sentence: s, from: a, to: b, aspect: l.category, ruleScore: scoreTarget(s, a, b), sentenceScore }, stars);
-    } else polarityFeatures(collect(x), { sentence: s, from: null, to: null, aspect: l.category, ruleScore: sentenceScore, sentenceScore }, stars);
+      polarityFeatures(
+        collect(x),
+        { sentence: s, from: a, to: b, aspect: l.category, ruleScore: scoreTarget(s, a, b), sentenceScore },
+        stars,
+        review,
+      );
+    } else
+      polarityFeatures(collect(x), { sentence: s, from: null, to: null, aspect: l.category, ruleScore: sentenceScore, sentenceScore }, stars, review);
     return { x, y: l.polarity, implicit: !range };
   });
 }

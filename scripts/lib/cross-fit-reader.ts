@@ -17,7 +17,7 @@ import { normalQuantile, studentTQuantile } from '../../core/insights/quantify/s
 import { createRandom } from '../../core/random/create-random.ts';
 import { readAspects } from '../../core/insights/read-aspects.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
-import type { CorpusItem } from './absa-corpus.ts';
+import { reviewOf, type CorpusItem } from './absa-corpus.ts';
 import { expectedCalibrationError, fitLogistic, fitPlatt, fitTemperature } from './fit-calibration.ts';
 import type { Hyper } from './train-absa-model.ts';
 import { trainModels } from './train-models.ts';
@@ -75,7 +75,7 @@ function rawReadings(model: AbsaModel, it: CorpusItem, lexicon: AspectLexicon): 
   const raw = { ...model, calibration: IDENTITY_CALIBRATION, calibrated: true };
   const out = new Map<string, { mention: number; polarity: number[] }>();
   for (const s of analyzeSentences(it.text)) {
-    for (const r of readAspects(s.scored, lexicon, raw, 0)) {
+    for (const r of readAspects(s.scored, lexicon, raw, 0, reviewOf(it))) {
       if (!r.measured) continue;
       if ((out.get(r.aspect)?.mention ?? -1) >= r.mention) continue;
       out.set(r.aspect, { mention: r.mention, polarity: [r.polarity.positive, r.polarity.negative, r.polarity.neutral] });
@@ -156,7 +156,7 @@ export interface HeldOutReading {
 export function readHeldOut(folds: readonly Fold[], lexicon: AspectLexicon, calibration: Calibration): HeldOutReading[] {
   return folds.flatMap((f) => {
     const model: AbsaModel = { ...f.model, calibration, calibrated: true, quotes: null };
-    return f.items.map((item) => ({ writer: item.writer, item, ...readMentions(analyzeSentences(item.text), lexicon, model) }));
+    return f.items.map((item) => ({ writer: item.writer, item, ...readMentions(analyzeSentences(item.text), lexicon, model, reviewOf(item)) }));
   });
 }
 

@@ -14,7 +14,7 @@ import type { AspectRates } from '../../core/insights/quantify/binary-rates.ts';
 import { estimateShares, type ShareEstimates } from '../../core/insights/quantify/estimate-shares.ts';
 import { SHARE_RULES } from '../../core/insights/quantify/share-rules.ts';
 import { createRandom, type Random } from '../../core/random/create-random.ts';
-import type { CorpusItem } from './absa-corpus.ts';
+import { reviewOf, type CorpusItem } from './absa-corpus.ts';
 import { WRITER_COVERAGE_FLOOR } from './choose-shift-scale.ts';
 import {
   calibratedClaim,
@@ -76,7 +76,7 @@ export async function evaluateInsights(
   const testRows: HeldOutReading[] = test.map((item) => ({
     writer: item.writer,
     item,
-    ...readMentions(analyzeSentences(item.text), lexicon, shipped),
+    ...readMentions(analyzeSentences(item.text), lexicon, shipped, reviewOf(item)),
   }));
 
   console.log('\n## insights: what the owner is shown, on writers the reader did not learn from');

@@ -5,7 +5,7 @@ import type { AbsaModel } from '../../core/insights/model/absa-model.ts';
 import { scorePairs, scorePredictions, type PolarityScores } from '../../core/insights/score-predictions.ts';
 import type { AspectId } from '../../core/schemas/business-schema.ts';
 import type { Polarity } from '../../core/schemas/insights-schema.ts';
-import { termRange, type CorpusItem } from './absa-corpus.ts';
+import { reviewOf, termRange, type CorpusItem } from './absa-corpus.ts';
 
 export interface CorpusScores {
   /** Labels with a term, classified at the term's offsets (the CLI's term mode). */
@@ -30,8 +30,9 @@ export function scoreCorpus(items: readonly CorpusItem[], lexicon: AspectLexicon
     for (const l of it.labels) {
       const range = termRange(it.text, l);
       const known = lexicon.labels.has(l.category as AspectId) ? (l.category as AspectId) : undefined;
-      const opts = known ? { lexicon, model, aspect: known } : { lexicon, model };
-      const p = range ? classifyTerm(it.text, range[0], range[1], opts) : known ? classifyAspect(it.text, known, lexicon, model) : 'neutral';
+      const review = reviewOf(it);
+      const opts = known ? { lexicon, model, aspect: known, review } : { lexicon, model, review };
+      const p = range ? classifyTerm(it.text, range[0], range[1], opts) : known ? classifyAspect(it.text, known, lexicon, model, review) : 'neutral';
       if (range) {
         termGold.push(l.polarity);
         termPred.push(p);
@@ -41,7 +42,7 @@ export function scoreCorpus(items: readonly CorpusItem[], lexicon: AspectLexicon
       gold.add(`${it.id}|${l.category}|${l.polarity}`);
       goldA.add(`${it.id}|${l.category}`);
     }
-    for (const d of detectAspects(it.text, lexicon, model)) {
+    for (const d of detectAspects(it.text, lexicon, model, reviewOf(it))) {
       predicted.add(`${it.id}|${d.aspect}|${d.polarity}`);
       predA.add(`${it.id}|${d.aspect}`);
     }

@@ -12,6 +12,8 @@ export interface SparseExample {
   y: Float64Array;
   /** Weight of the example in the loss. */
   weight: number;
+  /** Fixed scores added to each output (a model stacked on another's scores); absent: none. */
+  offset?: Float64Array;
 }
 
 export interface TrainOptions {
@@ -23,6 +25,8 @@ export interface TrainOptions {
   l2Of?: Float64Array;
   iterations: number;
   rate: number;
+  /** Whether the biases are learned (default); false keeps them at 0. */
+  fitBias?: boolean;
 }
 
 export interface Trained {
@@ -62,7 +66,7 @@ export function train(examples: readonly SparseExample[], o: TrainOptions): Trai
     gw.fill(0);
     gb.fill(0);
     for (const ex of examples) {
-      for (let k = 0; k < K; k++) z[k] = b[k]!;
+      for (let k = 0; k < K; k++) z[k] = b[k]! + (ex.offset ? ex.offset[k]! : 0);
       for (let j = 0; j < ex.idx.length; j++) {
         const base = ex.idx[j]! * K;
         const v = ex.val[j]!;
@@ -89,7 +93,7 @@ export function train(examples: readonly SparseExample[], o: TrainOptions): Trai
       hw[i]! += g * g;
       w[i]! -= (o.rate * g) / Math.sqrt(hw[i]!);
     }
-    for (let k = 0; k < K; k++) {
+    for (let k = 0; k < K && o.fitBias !== false; k++) {
       const g = gb[k]! / n;
       hb[k]! += g * g;
       if (hb[k]! > 0) b[k]! -= (o.rate * g) / Math.sqrt(hb[k]!);

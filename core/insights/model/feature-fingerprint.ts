@@ -44,6 +44,11 @@ export function featureFingerprint(): string {
       const last = s.tokens.length;
       polarityFeatures(sink, { sentence: s, from: 0, to: Math.min(1, last), aspect: 'cleanup', ruleScore: 0.5, sentenceScore: -0.5 }, PROBE_STARS);
       polarityFeatures(sink, { sentence: s, from: null, to: null, aspect: 'price', ruleScore: 1, sentenceScore: 1 });
+      // The review's rating, known and unknown (the two calls above).
+      polarityFeatures(sink, { sentence: s, from: 0, to: Math.min(1, last), aspect: 'cleanup', ruleScore: -1, sentenceScore: 0 }, null, {
+        rating: 1,
+      });
+      polarityFeatures(sink, { sentence: s, from: null, to: null, aspect: 'price', ruleScore: 0, sentenceScore: 0 }, null, { rating: 4 });
     }
   }
   const lines = [...features].map(([k, v]) => `${k}=${v.toFixed(6)}`).sort();

@@ -2,7 +2,7 @@ import type { Polarity } from '../../schemas/insights-schema.ts';
 import { NEUTRAL_BAND, polarityOf } from '../polarity.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
 import { linearScorer, sigmoid, softmax, type AbsaModel } from './absa-model.ts';
-import { categoryFeatures, targetFeatures, type RuleEvidence, type Target } from './sentence-features.ts';
+import { categoryFeatures, targetFeatures, type ReviewContext, type RuleEvidence, type Target } from './sentence-features.ts';
 import { addTextScores } from './text-table.ts';
 
 /** A polarity with a signed score on the rules' scale: `polarityOf(score) === polarity` always holds. */
@@ -25,8 +25,8 @@ export interface SentenceReader {
   polarity(target: Omit<Target, 'sentence'>): PolarityVerdict;
 }
 
-/** A reader for one sentence. */
-export function readSentence(model: AbsaModel, s: ScoredSentence): SentenceReader {
+/** A reader for one sentence; `review`: what is known of the review it comes from (its rating; nothing for bare text). */
+export function readSentence(model: AbsaModel, s: ScoredSentence, review: ReviewContext = {}): SentenceReader {
   // One pass over the words fills both layers' starting scores.
   let category: number[] | null = null;
   let polarity: number[] | null = null;
@@ -50,7 +50,7 @@ export function readSentence(model: AbsaModel, s: ScoredSentence): SentenceReade
       if (!model.polarity) return { probabilities: null, reading: { polarity: polarityOf(target.ruleScore), score: target.ruleScore } };
       start();
       const { sink, scores } = linearScorer(model.polarity.rest, polarity!);
-      targetFeatures(sink, { ...target, sentence: s }, model.polarity.starWords);
+      targetFeatures(sink, { ...target, sentence: s }, model.polarity.starWords, review);
       const probabilities = softmax(scores);
       return { probabilities, reading: decide(model, probabilities, target.ruleScore) };
     },

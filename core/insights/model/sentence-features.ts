@@ -5,6 +5,7 @@ import { adverbBases } from '../sentiment-lexicon.ts';
 import type { AspectId } from '../../schemas/business-schema.ts';
 import { COUNTED_PUNCTUATION } from '../lexicon/text-marks.ts';
 import type { ScoredSentence } from '../scored-sentence.ts';
+import { polarityOf } from '../polarity.ts';
 
 /**
  * Where features go: name and value (1 for indicators; a repeated feature adds up). Inference
@@ -141,16 +142,45 @@ export interface Target {
  * with the sign the rules gave them (after negation), and the sentence's words. `from`/`to` are a
  * token range, or null for an implicit aspect (no word names it): then the sentence is the context.
  */
-export function polarityFeatures(f: FeatureSink, t: Target, stars: StarWords | null = null): void {
+export function polarityFeatures(f: FeatureSink, t: Target, stars: StarWords | null = null, review: ReviewContext = {}): void {
   addTextFeatures(f, textFeatures(t.sentence));
-  targetFeatures(f, t, stars);
+  targetFeatures(f, t, stars, review);
+}
+
+/**
+ * What the reader may know of the review a sentence comes from: its star rating (1–5). The build knows it
+ * (`analyzeReview` passes `review.rating`); bare sentences (`npm run absa`, SemEval, the fixtures) do not.
+ */
+export interface ReviewContext {
+  rating?: number | null;
+}
+
+/** The rating as a feature value: its whole stars 1–5, or "?" when unknown (or out of range). */
+export function ratingOf(review: ReviewContext): string {
+  const r = review.rating;
+  if (r === null || r === undefined || !Number.isFinite(r)) return '?';
+  const k = Math.round(r);
+  return k >= 1 && k <= 5 ? String(k) : '?';
+}
+
+/**
+ * The review's rating, one-hot ("?" unknown: the weights stay right for unrated text), and crossed with the rules'
+ * reading of the target (positive, negative, neutral), so the layer learns how far a rating moves each reading
+ * rather than reading every sentence of a one-star review as a complaint. Their weights are trained after the
+ * others, on top of them, with their own L2 (`trainPolarity`, `Hyper.l2Rating`, scripts/lib/train-absa-model.ts):
+ * the rating corrects the reading of the text, it does not replace it.
+ */
+function ratingFeatures(f: FeatureSink, review: ReviewContext, ruleScore: number): void {
+  const r = ratingOf(review);
+  f(`rt:${r}`, 1);
+  f(`rt:${r}:rs:${polarityOf(ruleScore)}`, 1);
 }
 
 /**
  * The part of `polarityFeatures` that depends on the target (the sentence's words are shared by all its targets).
  * With a star-word table (`stars`), also its sums over the target's clause and over the whole sentence (star-words.ts).
  */
-export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords | null = null): void {
+export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords | null = null, review: ReviewContext = {}): void {
   const { sentence: s, from, to, aspect, ruleScore, sentenceScore } = target;
   const clip = (x: number) => Math.max(-2, Math.min(2, x / 2));
   f(`rs:${scoreBucket(ruleScore)}`, 1);
@@ -187,6 +217,7 @@ export function targetFeatures(f: FeatureSink, target: Target, stars: StarWords 
   if (s.exclamations) f('excl', 1);
   if (stars) starFeatures(f, s, implicit ? null : clauses, stars);
   subjectivityFeatures(f, s, implicit ? null : clauses);
+  ratingFeatures(f, review, ruleScore);
 }
 
 /** Star-word sums (star-words.ts) over the target's clauses (the sentence for an implicit aspect) and the sentence. */
