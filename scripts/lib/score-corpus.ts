@@ -27,10 +27,10 @@ export function scoreCorpus(items: readonly CorpusItem[], lexicon: AspectLexicon
   const goldA = new Set<string>();
   const predA = new Set<string>();
   for (const it of items) {
+    const review = reviewOf(it);
     for (const l of it.labels) {
       const range = termRange(it.text, l);
       const known = lexicon.labels.has(l.category as AspectId) ? (l.category as AspectId) : undefined;
-      const review = reviewOf(it);
       const opts = known ? { lexicon, model, aspect: known, review } : { lexicon, model, review };
       const p = range ? classifyTerm(it.text, range[0], range[1], opts) : known ? classifyAspect(it.text, known, lexicon, model, review) : 'neutral';
       if (range) {
@@ -42,7 +42,7 @@ export function scoreCorpus(items: readonly CorpusItem[], lexicon: AspectLexicon
       gold.add(`${it.id}|${l.category}|${l.polarity}`);
       goldA.add(`${it.id}|${l.category}`);
     }
-    for (const d of detectAspects(it.text, lexicon, model, reviewOf(it))) {
+    for (const d of detectAspects(it.text, lexicon, model, review)) {
       predicted.add(`${it.id}|${d.aspect}|${d.polarity}`);
       predA.add(`${it.id}|${d.aspect}`);
     }
