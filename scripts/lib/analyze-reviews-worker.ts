@@ -1,6 +1,8 @@
 /**
- * Worker thread of analyzeReviews: reads its share of the reviews with the insights engine and posts each
- * analysis (without the review itself) as encodeAnalysis's JSON text, in batches, in order.
+ * Worker thread of analyzeReviews: reads each batch of reviews it is handed with the insights engine and posts
+ * back their analyses (without the reviews themselves) as encodeAnalysis's JSON text, in the order handed over.
+ * The reviews come a batch at a time, as the main thread takes the answers: the thread never holds more than
+ * the batches in flight, and no answers pile up in its port while the main thread is busy.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeReview } from '../../core/insights/analyze-review.ts';
@@ -9,15 +11,19 @@ import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { encodeAnalysis } from './analysis-codec.ts';
 
-/** Analyses per message: few enough messages, small enough that the main thread keeps pace. */
-const BATCH = 250;
+/** A batch handed over: the reviews and where the first stands in the worker's share. */
+export interface AnalysisBatch {
+  start: number;
+  reviews: Review[];
+}
 
-const { business, reviews } = workerData as { business: BusinessConfig; reviews: Review[] };
+const { business } = workerData as { business: BusinessConfig };
 const lexicon = compileAspectLexicon(business);
-for (let start = 0; start < reviews.length; start += BATCH) {
-  const batch = reviews.slice(start, start + BATCH).map((review) => {
+const port = parentPort!;
+port.on('message', ({ start, reviews }: AnalysisBatch) => {
+  const batch = reviews.map((review) => {
     const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
     return encodeAnalysis(analysis);
   });
-  parentPort!.postMessage({ start, batch });
-}
+  port.postMessage({ start, batch });
+});

@@ -5,10 +5,11 @@ import type { ReviewAnalyzer } from '../../core/insights/build-insights.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
-import { type Analysis, decodeAnalysis, encodeAnalysis } from './analysis-codec.ts';
+import { type Analysis, decodeAnalysis, encodeAnalysis, SharedValues } from './analysis-codec.ts';
 import type { Progress } from './progress.ts';
 import { reviewDigest } from '../../core/model/review-digest.ts';
 import { type AnalysisStore, PACK_ENTRIES } from './review-analysis-cache.ts';
+import type { AnalysisBatch } from './analyze-reviews-worker.ts';
 
 /** Below this many reviews to read, starting worker threads (each loads the engine) costs more than it saves. */
 const MIN_FOR_WORKERS = 2_000;
@@ -26,6 +27,8 @@ export interface AnalyzeReviewsOptions {
   workersFrom?: number;
   /** Old-space limit of each worker thread in MB (default WORKER_OLD_SPACE_MB). */
   workerHeapMb?: number;
+  /** Reviews per batch handed to a worker (default BATCH; tests make it small to hand over many). */
+  batch?: number;
   progress?: Progress;
 }
 
@@ -49,7 +52,8 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   const keys = reviews.map(reviewDigest);
   const wanted = new Set(keys);
   const prepared = new Map<string, Analysis>();
-  await options.store?.load(wanted, (key, bytes) => prepared.set(key, decodeAnalysis(bytes.toString('utf8'))));
+  const shared = new SharedValues(); // values many analyses hold alike, kept once
+  await options.store?.load(wanted, (key, bytes) => prepared.set(key, decodeAnalysis(bytes.toString('utf8'), shared)));
   const reused = prepared.size;
   const missing: number[] = [];
   const scheduled = new Set<string>();
@@ -63,7 +67,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   const flushes: Promise<void>[] = [];
   const accept = (index: number, text: string) => {
     const key = keys[index]!;
-    prepared.set(key, decodeAnalysis(text));
+    prepared.set(key, decodeAnalysis(text, shared));
     pending.push([Buffer.from(key, 'hex'), Buffer.from(text, 'utf8')]);
     if (pending.length >= PACK_ENTRIES) {
       flushes.push(options.store?.add(pending) ?? Promise.resolve());
@@ -84,12 +88,10 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     const share = Math.ceil(list.length / threads);
     await Promise.all(
       Array.from({ length: threads }, (_, t) =>
-        runWorker(
-          business,
-          list.slice(t * share, (t + 1) * share),
-          (j, text) => accept(missing[t * share + j]!, text),
-          options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
-        ).catch((e: unknown) => {
+        runWorker(business, list.slice(t * share, (t + 1) * share), (j, text) => accept(missing[t * share + j]!, text), {
+          heapMb: options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
+          batch: options.batch ?? BATCH,
+        }).catch((e: unknown) => {
           // A worker that failed (out of its heap, say) leaves its unread reviews to the main thread: slower, same result.
           process.stderr.write(`review analysis: a worker stopped (${(e as Error).message}); the main thread reads its reviews\n`);
           const lexicon = compileAspectLexicon(business);
@@ -120,26 +122,47 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   return { analyzer, keys: wanted, reused, analysed: list.length };
 }
 
-/** One worker thread over `reviews`; `onResult(j, text)` for the j-th (encodeAnalysis), in order. */
-function runWorker(business: BusinessConfig, reviews: Review[], onResult: (j: number, text: string) => void, heapMb: number): Promise<void> {
+/** Reviews per batch handed to a worker: few enough messages, small enough that the main thread keeps pace. */
+const BATCH = 250;
+/** Batches a worker holds at once: one it reads and one waiting, so it never waits for the main thread. */
+const IN_FLIGHT = 2;
+
+/**
+ * One worker thread over `reviews`, handed a batch at a time (`batch` reviews, IN_FLIGHT at most: neither the worker nor its
+ * port holds more than that); `onResult(j, text)` for the j-th (encodeAnalysis), in order.
+ */
+function runWorker(
+  business: BusinessConfig,
+  reviews: Review[],
+  onResult: (j: number, text: string) => void,
+  { heapMb, batch: size }: { heapMb: number; batch: number },
+): Promise<void> {
   if (reviews.length === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), {
-      workerData: { business, reviews },
-      // A worker's live data is its share of the reviews, the engine and one batch: a bounded heap makes V8
-      // collect early instead of growing both workers' heaps beside the main thread's (peak RSS of the build).
+      workerData: { business },
+      // A worker's live data is the engine and the batches in flight: a bounded heap makes V8 collect early
+      // instead of growing both workers' heaps beside the main thread's (peak RSS of the build).
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_SPACE_MB },
     });
+    let sent = 0;
     let received = 0;
+    const send = () => {
+      if (sent >= reviews.length) return;
+      const batch: AnalysisBatch = { start: sent, reviews: reviews.slice(sent, sent + size) };
+      sent += batch.reviews.length;
+      worker.postMessage(batch);
+    };
     worker.on('message', ({ start, batch }: { start: number; batch: string[] }) => {
       batch.forEach((text, k) => onResult(start + k, text));
       received += batch.length;
+      if (received === reviews.length) void worker.terminate();
+      else send();
     });
     worker.once('error', reject);
     worker.once('exit', (code) =>
-      code === 0 && received === reviews.length
-        ? resolve()
-        : reject(new Error(`review analysis worker stopped (exit ${code}, ${received}/${reviews.length})`)),
+      received === reviews.length ? resolve() : reject(new Error(`review analysis worker stopped (exit ${code}, ${received}/${reviews.length})`)),
     );
+    for (let i = 0; i < IN_FLIGHT; i++) send();
   });
 }

@@ -6,7 +6,7 @@ import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.t
 import { buildInsights } from '../../../../core/insights/build-insights.ts';
 import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
-import { decodeAnalysis, encodeAnalysis } from '../../../../scripts/lib/analysis-codec.ts';
+import { decodeAnalysis, encodeAnalysis, SharedValues } from '../../../../scripts/lib/analysis-codec.ts';
 import { readContentDir } from '../../../../site/lib/read-content-dir.ts';
 
 const content = readContentDir(resolve(import.meta.dirname, '../../../../content'));
@@ -36,10 +36,32 @@ describe('analysis codec (what the build sends from its worker threads and cache
     expect(text.length).toBeLessThan(JSON.stringify(analyzeSentences(review.text)).length * 0.2);
   });
 
+  it('keeps what analyses hold alike once, frozen: the empty lists, a sentence that names nobody, the same names', () => {
+    const shared = new SharedValues();
+    const decoded = reviews.slice(0, 40).map((r) => {
+      const { review: _, ...analysis } = analyzeReview(r, business, lexicon);
+      return decodeAnalysis(encodeAnalysis(analysis), shared);
+    });
+    const sentences = decoded.flatMap((a) => a.sentences);
+    const named = decoded.flatMap((a) => a.named);
+    const nobody = named.filter((n) => n.technicians.length + n.services.length + n.serviceAreas.length === 0);
+    expect(nobody.length).toBeGreaterThan(10);
+    expect(new Set(nobody).size).toBe(1);
+    expect(Object.isFrozen(nobody[0])).toBe(true);
+    expect(new Set(sentences.filter((s) => s.phrases.length === 0).map((s) => s.phrases)).size).toBe(1);
+    expect(() => (nobody[0]!.technicians as string[]).push('someone')).toThrow(TypeError);
+    const quarters = decoded.map((a) => a.quarter).filter((q) => q === decoded[0]!.quarter);
+    expect(quarters.length).toBeGreaterThan(1);
+    const named2 = named.filter((n) => n.technicians.length === 1);
+    const byName = Map.groupBy(named2, (n) => n.technicians[0]!);
+    expect([...byName.values()].some((list) => list.length > 1 && new Set(list.map((n) => n.technicians)).size === 1)).toBe(true);
+  });
+
   it('insights built from decoded analyses are exactly those built by the engine itself', () => {
+    const shared = new SharedValues(); // one for the whole build, as analyzeReviews decodes
     const decoded = (review: (typeof reviews)[number]) => {
       const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
-      return { review, ...decodeAnalysis(encodeAnalysis(analysis)) };
+      return { review, ...decodeAnalysis(encodeAnalysis(analysis), shared) };
     };
     expect(buildInsights({ business, reviews }, decoded)).toStrictEqual(buildInsights({ business, reviews }));
   });

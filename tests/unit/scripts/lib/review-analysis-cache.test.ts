@@ -38,7 +38,8 @@ const via = (analyzer: Awaited<ReturnType<typeof analyzeReviews>>['analyzer'], l
 describe('per-review analysis reuse', { timeout: 30_000 }, () => {
   it('reads every review once, on worker threads, then reuses every analysis; both exactly what the engine returns', async () => {
     const store = () => createAnalysisStore(join(scratch, 'a'), engineKey(business));
-    const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
+    // Batches of 7: each worker is handed its 30 reviews a few at a time, two batches in flight.
+    const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10, batch: 7 });
     expect([cold.reused, cold.analysed]).toEqual([0, 60]);
     expect(via(cold.analyzer, reviews)).toStrictEqual(truth(reviews));
     const warm = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
