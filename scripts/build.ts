@@ -29,6 +29,7 @@ import { isOwn, isOwnFolder } from './lib/is-own-folder.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
+import { boundBundlerMemory } from './lib/bundler-memory.ts';
 import { startDocumentWriter } from './lib/write-and-check-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
@@ -45,6 +46,7 @@ const root = resolve(import.meta.dirname, '..');
  * working directory, and the pages are moved to `outDir` afterwards.
  */
 async function runAstro(outDir: string): Promise<void> {
+  boundBundlerMemory(); // before the bundler's library is loaded: its allocator reads the environment once
   const { build } = await import('astro');
   const privateDirs = join(process.cwd(), '.astro', 'builds');
   await removeAbandoned(privateDirs, '');
