@@ -1,7 +1,7 @@
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
-import { buildSiteBase, buildSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
+import { buildSiteBase, completeSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
 import { publishReviews } from '../../core/model/publish-reviews.ts';
 import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-dir.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
@@ -20,20 +20,26 @@ export async function prepareSiteModel(
   progress?: Progress,
   onBase?: (base: SiteBase) => void,
 ): Promise<{ model: SiteModel; reused: number; analysed: number }> {
-  const content = readContentDir(contentDirFromEnv());
-  const { BASE_URL } = buildOptionsFromEnv(process.env);
-  // Published once, here: the reviews are read on worker threads first, then the model is built from the same list.
-  const published = publishReviews(content.records, content.business, BASE_URL, extractMentions);
-  const base = buildSiteBase(content, BASE_URL, published);
+  const base = publishContent();
   onBase?.(base);
-  const { reviews } = published;
+  const { reviews, businessConfig: business } = base;
   const dir = analysisCacheDir();
-  const store = dir === null ? null : createAnalysisStore(dir, engineKey(content.business));
-  const analyzed = await analyzeReviews(reviews, content.business, { store, progress });
+  const store = dir === null ? null : createAnalysisStore(dir, engineKey(business));
+  const analyzed = await analyzeReviews(reviews, business, { store, progress });
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
-  const model = buildSiteModel(content, BASE_URL, { extractMentions, buildInsights: (input) => buildInsights(input, analyzed.analyzer) }, base);
+  const model = completeSiteModel(base, (input) => buildInsights(input, analyzed.analyzer));
   provideSiteModel(model);
   await store?.tidy(analyzed.keys);
   return { model, reused: analyzed.reused, analysed: analyzed.analysed };
+}
+
+/**
+ * The model's base of the current CONTENT_DIR and BASE_URL: the reviews published once, here (they are read on worker
+ * threads next, and the model is built from the same list). The content's records are not kept past it.
+ */
+function publishContent(): SiteBase {
+  const content = readContentDir(contentDirFromEnv());
+  const { BASE_URL } = buildOptionsFromEnv(process.env);
+  return buildSiteBase(content, BASE_URL, publishReviews(content.records, content.business, BASE_URL, extractMentions));
 }
