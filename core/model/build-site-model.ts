@@ -73,8 +73,8 @@ export function buildSiteModel(
 
 /**
  * The site model from its base: the insights aggregated over the base's reviews. The build calls it with the base
- * alone, so the content's records (100k reviews: ~90 MB of objects the published reviews no longer need) can be
- * collected before the aggregation's peak.
+ * alone, so the content's records (their objects; the published reviews share their strings) can be collected
+ * before the aggregation's peak.
  */
 export function completeSiteModel(base: SiteBase, buildInsights: ModelEngines['buildInsights']): SiteModel {
   return { ...base, insights: { ...buildInsights({ business: base.businessConfig, reviews: base.reviews }), moderation: base.moderation } };

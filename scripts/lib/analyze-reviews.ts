@@ -29,6 +29,8 @@ export interface AnalyzeReviewsOptions {
   workerHeapMb?: number;
   /** Reviews per batch handed to a worker (default BATCH; tests make it small to hand over many). */
   batch?: number;
+  /** Called once before worker threads are started, i.e. when many reviews are read afresh (the build tightens its heap). */
+  onWorkers?: () => void;
   progress?: Progress;
 }
 
@@ -85,6 +87,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
       accept(missing[j]!, encodeAnalysis(analysis));
     });
   } else {
+    options.onWorkers?.();
     const share = Math.ceil(list.length / threads);
     await Promise.all(
       Array.from({ length: threads }, (_, t) =>

@@ -3,7 +3,7 @@
  * when bundling starts and keeps what it touched resident until the process ends — ~170–250 MB beside the model and
  * Astro's own heap, the largest part of a 100k-review build's peak. mimalloc reads its settings from the environment
  * when the bundler's library is loaded, so these are set before Astro is imported. A value already in the environment
- * is left as it is. Measured on a cold 100k-review build: peak 1,238 → 1,085 MB, time within the noise
+ * is left as it is. Measured on cold 100k-review builds: peak 1,132–1,238 → 1,070–1,095 MB, time within the noise
  * (docs/site.md, "Where the cold peak comes from").
  */
 export const BUNDLER_ALLOCATOR_SETTINGS: Readonly<Record<string, string>> = {

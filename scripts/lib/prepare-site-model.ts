@@ -7,6 +7,7 @@ import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-d
 import { provideSiteModel } from '../../site/lib/site-data.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
 import type { Progress } from './progress.ts';
+import { tightenHeap } from './tighten-heap.ts';
 import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analysis-cache.ts';
 
 /**
@@ -25,7 +26,11 @@ export async function prepareSiteModel(
   const { reviews, businessConfig: business } = base;
   const dir = analysisCacheDir();
   const store = dir === null ? null : createAnalysisStore(dir, engineKey(business));
-  const analyzed = await analyzeReviews(reviews, business, { store, progress });
+  let afresh = false;
+  const analyzed = await analyzeReviews(reviews, business, { store, progress, onWorkers: () => (afresh = true) });
+  // Many reviews read afresh (a cold build): the aggregation and Astro run on a heap that grew with every analysis
+  // decoded, so V8 is made to collect it sooner from here on (after the reading: the workers' heaps churn).
+  if (afresh) tightenHeap();
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
   const model = completeSiteModel(base, (input) => buildInsights(input, analyzed.analyzer));

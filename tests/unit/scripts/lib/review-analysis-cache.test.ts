@@ -39,11 +39,13 @@ describe('per-review analysis reuse', { timeout: 30_000 }, () => {
   it('reads every review once, on worker threads, then reuses every analysis; both exactly what the engine returns', async () => {
     const store = () => createAnalysisStore(join(scratch, 'a'), engineKey(business));
     // Batches of 7: each worker is handed its 30 reviews a few at a time, two batches in flight.
-    const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10, batch: 7 });
-    expect([cold.reused, cold.analysed]).toEqual([0, 60]);
+    let started = 0;
+    const onWorkers = () => started++;
+    const cold = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10, batch: 7, onWorkers });
+    expect([cold.reused, cold.analysed, started]).toEqual([0, 60, 1]);
     expect(via(cold.analyzer, reviews)).toStrictEqual(truth(reviews));
-    const warm = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10 });
-    expect([warm.reused, warm.analysed]).toEqual([60, 0]);
+    const warm = await analyzeReviews(reviews, business, { store: store(), threads: 2, workersFrom: 10, onWorkers });
+    expect([warm.reused, warm.analysed, started]).toEqual([60, 0, 1]); // nothing read afresh: no workers, no call
     expect(via(warm.analyzer, reviews)).toStrictEqual(truth(reviews));
   });
 
