@@ -31,6 +31,8 @@ export interface AnalyzeReviewsOptions {
   batch?: number;
   /** Called once before worker threads are started, i.e. when many reviews are read afresh (the build tightens its heap). */
   onWorkers?: () => void;
+  /** The worker threads' module (default analyze-reviews-worker.ts; tests hand one that fails part-way). */
+  workerModule?: URL;
   progress?: Progress;
 }
 
@@ -77,6 +79,8 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     }
     options.progress?.tick();
   };
+  if (options.batch !== undefined && !(Number.isInteger(options.batch) && options.batch >= 1))
+    throw new RangeError(`batch must be a whole number of at least 1 (got ${options.batch})`);
   const list = missing.map((i) => reviews[i]!);
   const workersFrom = options.workersFrom ?? MIN_FOR_WORKERS;
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.ceil(list.length / workersFrom)));
@@ -94,6 +98,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
         runWorker(business, list.slice(t * share, (t + 1) * share), (j, text) => accept(missing[t * share + j]!, text), {
           heapMb: options.workerHeapMb ?? WORKER_OLD_SPACE_MB,
           batch: options.batch ?? BATCH,
+          module: options.workerModule ?? WORKER_MODULE,
         }).catch((e: unknown) => {
           // A worker that failed (out of its heap, say) leaves its unread reviews to the main thread: slower, same result.
           process.stderr.write(`review analysis: a worker stopped (${(e as Error).message}); the main thread reads its reviews\n`);
@@ -125,6 +130,8 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   return { analyzer, keys: wanted, reused, analysed: list.length };
 }
 
+const WORKER_MODULE = new URL('./analyze-reviews-worker.ts', import.meta.url);
+
 /** Reviews per batch handed to a worker: few enough messages, small enough that the main thread keeps pace. */
 const BATCH = 250;
 /** Batches a worker holds at once: one it reads and one waiting, so it never waits for the main thread. */
@@ -138,11 +145,11 @@ function runWorker(
   business: BusinessConfig,
   reviews: Review[],
   onResult: (j: number, text: string) => void,
-  { heapMb, batch: size }: { heapMb: number; batch: number },
+  { heapMb, batch: size, module }: { heapMb: number; batch: number; module: URL },
 ): Promise<void> {
   if (reviews.length === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./analyze-reviews-worker.ts', import.meta.url), {
+    const worker = new Worker(module, {
       workerData: { business },
       // A worker's live data is the engine and the batches in flight: a bounded heap makes V8 collect early
       // instead of growing both workers' heaps beside the main thread's (peak RSS of the build).
@@ -162,9 +169,14 @@ function runWorker(
       if (received === reviews.length) void worker.terminate();
       else send();
     });
-    worker.once('error', reject);
+    // Settled on 'exit' only: Node delivers the answers a failing worker had posted before 'exit' (not before 'error'),
+    // so none arrives after the main thread has taken over the worker's unread reviews.
+    let failure: Error | undefined;
+    worker.once('error', (e) => (failure = e));
     worker.once('exit', (code) =>
-      received === reviews.length ? resolve() : reject(new Error(`review analysis worker stopped (exit ${code}, ${received}/${reviews.length})`)),
+      received === reviews.length
+        ? resolve()
+        : reject(failure ?? new Error(`review analysis worker stopped (exit ${code}, ${received}/${reviews.length})`)),
     );
     for (let i = 0; i < IN_FLIGHT; i++) send();
   });

@@ -9,8 +9,8 @@
 export const BUNDLER_ALLOCATOR_SETTINGS: Readonly<Record<string, string>> = {
   /** Give freed memory back to the system at once (mimalloc's default waits 10 ms, then keeps much of it). */
   MIMALLOC_PURGE_DELAY: '0',
-  /** Reserve arenas of 64 MiB (in KiB), not 1 GiB: the bundler of this site needs far less. */
-  MIMALLOC_ARENA_RESERVE: String(64 * 1024),
+  /** Reserve arenas of 64 MiB, not 1 GiB: the bundler of this site needs far less (a bare number would be bytes). */
+  MIMALLOC_ARENA_RESERVE: '64MiB',
   /** Commit an arena's pages as they are used, not all at once. */
   MIMALLOC_ARENA_EAGER_COMMIT: '0',
 };

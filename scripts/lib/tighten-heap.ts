@@ -18,10 +18,11 @@ let tightened = false;
 /**
  * Sets TIGHT_HEAP_GROWING_PERCENT for the rest of this process, every thread (V8's flags are the process's), once;
  * not when the process was started with a `--heap-growing-percent` of its own. Returns whether it set it now.
+ * `set` is V8's (tests pass their own).
  */
-export function tightenHeap(execArgv: readonly string[] = process.execArgv): boolean {
+export function tightenHeap(execArgv: readonly string[] = process.execArgv, set: (flags: string) => void = setFlagsFromString): boolean {
   if (tightened || execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) return false;
   tightened = true;
-  setFlagsFromString(`--heap-growing-percent=${TIGHT_HEAP_GROWING_PERCENT}`);
+  set(`--heap-growing-percent=${TIGHT_HEAP_GROWING_PERCENT}`);
   return true;
 }

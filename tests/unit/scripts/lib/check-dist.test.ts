@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,17 +23,21 @@ describe('checkDist (documents checked several at a time)', () => {
     writeFileSync(join(scratch, 'd2.json'), JSON.stringify({ openapi: '3.0.0', n: 2, pad: 'x'.repeat(500) }));
     writeFileSync(join(scratch, 'd3.json.br'), 'not brotli at all'); // a variant that does not decode
     rmSync(join(scratch, 'd6.json.gz')); // a variant missing
+    rmSync(join(scratch, 'd1.json')); // the document itself missing: a problem, not a throw
+    appendFileSync(join(scratch, 'd4.json.br'), '<script>x</script>'); // bytes after a valid stream: brotli stops before them
     const error = await checkDist(scratch, manifest).then(
       () => null,
       (e: Error) => e.message,
     );
-    expect(error).toMatch(/dist check failed \(5\)/);
+    expect(error).toMatch(/dist check failed \(7\)/);
     const lines = error!.split('\n').slice(1);
     // Each file against its entry: d2's variants still decode to the bytes the manifest names, so only its identity is wrong.
     expect(lines).toEqual([
+      '/d1.json: identity bytes differ from the manifest',
       '/d2.json: identity bytes differ from the manifest',
       '/d2.json: openapi must be 3.1.0',
       '/d3.json: brotli variant does not decompress to the document',
+      '/d4.json: brotli variant bytes differ from the manifest',
       '/d5.json: gzip variant does not decompress to the document',
       '/d6.json: gzip variant does not decompress to the document',
     ]);

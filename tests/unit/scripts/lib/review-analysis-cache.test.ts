@@ -55,6 +55,18 @@ describe('per-review analysis reuse', { timeout: 30_000 }, () => {
     expect(via(done.analyzer, reviews)).toStrictEqual(truth(reviews));
   });
 
+  it('a worker that fails part-way: its posted answers are taken once, the rest read on the main thread, nothing after', async () => {
+    let ticks = 0;
+    const progress = { start: () => undefined, tick: (n = 1) => void (ticks += n), done: () => undefined };
+    const workerModule = new URL('../../../helpers/failing-analysis-worker.ts', import.meta.url);
+    const done = await analyzeReviews(reviews, business, { store: null, threads: 2, workersFrom: 10, batch: 7, progress, workerModule });
+    expect(done.analysed).toBe(60);
+    expect(via(done.analyzer, reviews)).toStrictEqual(truth(reviews));
+    // Answers a failed worker had posted are delivered before its exit; any still queued would arrive in these turns.
+    for (let turn = 0; turn < 20; turn++) await new Promise((settle) => setImmediate(settle));
+    expect(ticks).toBe(60);
+  });
+
   it('an edited review is read again: its analysis is never the old text', async () => {
     const store = () => createAnalysisStore(join(scratch, 'b'), engineKey(business));
     await analyzeReviews(reviews, business, { store: store() });
