@@ -20,8 +20,12 @@ export type ClassifiedMention = AspectMention;
  */
 export interface ReadSentence extends Span {
   phrases: readonly TopicPhrase[];
-  /** Character spans of the sentence's clauses, in order (a long sentence is quoted by the clause that holds the term). */
-  clauses: readonly (readonly [start: number, end: number])[];
+  /**
+   * Character spans of the sentence's clauses, in order (a long sentence is quoted by the clause that holds the term);
+   * absent when the sentence is one clause spanning all of it — most sentences: a build of 100k reviews held ~40 MB of
+   * those one-span lists at once.
+   */
+  clauses?: readonly (readonly [start: number, end: number])[];
 }
 
 /** The character span of each run of tokens in one clause. */
@@ -70,11 +74,10 @@ export function analyzeReview(review: Review, business: BusinessConfig, lexicon:
     return s.scored.tokens.length ? scoreTarget(s.scored, 0, s.scored.tokens.length) : 0;
   });
   const excluded = topicExclusions(business);
-  const read = sentences.map((s) => ({
-    start: s.start,
-    end: s.end,
-    phrases: topicPhrases(s.scored, review.text, excluded),
-    clauses: clauseSpans(s.scored),
-  }));
+  const read = sentences.map((s): ReadSentence => {
+    const clauses = clauseSpans(s.scored);
+    const whole = clauses.length === 1 && clauses[0]![0] === s.start && clauses[0]![1] === s.end;
+    return { start: s.start, end: s.end, phrases: topicPhrases(s.scored, review.text, excluded), ...(!whole && { clauses }) };
+  });
   return { review, quarter: quarterOf(review.date), sentences: read, mentions, mass, named, sentenceScores, unread };
 }

@@ -37,7 +37,8 @@ export function quoteSpan(c: QuoteCandidate): [number, number] {
   const s = c.analyzed.sentences[c.sentence]!;
   if (s.end - s.start <= MAX_QUOTE || c.at === undefined) return [s.start, s.end];
   // The clause that holds the first token ending after `at` (clauses are runs of tokens, in order), else the first.
-  const clause = s.clauses.find(([, end]) => end > c.at!) ?? s.clauses[0];
+  const clauses = s.clauses ?? []; // none listed: the sentence is one clause
+  const clause = clauses.find(([, end]) => end > c.at!) ?? clauses[0];
   return clause ? [clause[0], clause[1]] : [s.start, s.end];
 }
 

@@ -21,7 +21,7 @@ const get = (v: number | string): number => (typeof v === 'string' ? Number(v) :
 export function encodeAnalysis(a: Analysis): string {
   const slim = {
     quarter: a.quarter,
-    sentences: a.sentences.map((s) => ({ start: s.start, end: s.end, phrases: s.phrases, clauses: s.clauses })),
+    sentences: a.sentences.map((s) => ({ start: s.start, end: s.end, phrases: s.phrases, ...(s.clauses && { clauses: s.clauses }) })),
     mentions: a.mentions.map((m) => ({ ...m, score: put(m.score), confidence: put(m.confidence) })),
     mass: a.mass.map(put),
     named: a.named,

@@ -57,6 +57,14 @@ describe('analysis codec (what the build sends from its worker threads and cache
     expect([...byName.values()].some((list) => list.length > 1 && new Set(list.map((n) => n.technicians)).size === 1)).toBe(true);
   });
 
+  it('lists a sentence’s clauses only when it has more than one (one clause is the sentence’s own span)', () => {
+    const all = reviews.slice(0, 80).flatMap((r) => analyzeReview(r, business, lexicon).sentences);
+    const listed = all.filter((s) => s.clauses !== undefined);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(all.length - listed.length).toBeGreaterThan(listed.length); // most sentences are one clause
+    for (const s of listed) expect(s.clauses!.length > 1 || s.clauses![0]![0] !== s.start || s.clauses![0]![1] !== s.end).toBe(true);
+  });
+
   it('insights built from decoded analyses are exactly those built by the engine itself', () => {
     const shared = new SharedValues(); // one for the whole build, as analyzeReviews decodes
     const decoded = (review: (typeof reviews)[number]) => {

@@ -21,7 +21,7 @@ const lexicon = compileAspectLexicon(business);
 const narrow = (a: AnalyzedReview): AnalyzedReview => ({
   review: a.review,
   quarter: a.quarter,
-  sentences: a.sentences.map((s) => ({ start: s.start, end: s.end, phrases: s.phrases, clauses: s.clauses })),
+  sentences: a.sentences.map((s) => ({ start: s.start, end: s.end, phrases: s.phrases, ...(s.clauses && { clauses: s.clauses }) })),
   mentions: a.mentions,
   mass: a.mass,
   named: a.named,
