@@ -22,8 +22,8 @@ export interface ReadSentence extends Span {
   phrases: readonly TopicPhrase[];
   /**
    * Character spans of the sentence's clauses, in order (a long sentence is quoted by the clause that holds the term);
-   * absent when the sentence is one clause spanning all of it — most sentences: a build of 100k reviews held ~40 MB of
-   * those one-span lists at once.
+   * absent when the sentence is one clause spanning all of it — most sentences: the analyses of 100k reviews held ~28 MB
+   * of those one-span lists at once.
    */
   clauses?: readonly (readonly [start: number, end: number])[];
 }

@@ -53,6 +53,8 @@ export interface AnalyzedReviews {
  * value (see encodeAnalysis), so the output is byte-identical with or without reuse.
  */
 export async function analyzeReviews(reviews: readonly Review[], business: BusinessConfig, options: AnalyzeReviewsOptions): Promise<AnalyzedReviews> {
+  if (options.batch !== undefined && !(Number.isInteger(options.batch) && options.batch >= 1))
+    throw new RangeError(`batch must be a whole number of at least 1 (got ${options.batch})`);
   const keys = reviews.map(reviewDigest);
   const wanted = new Set(keys);
   const prepared = new Map<string, Analysis>();
@@ -79,8 +81,6 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
     }
     options.progress?.tick();
   };
-  if (options.batch !== undefined && !(Number.isInteger(options.batch) && options.batch >= 1))
-    throw new RangeError(`batch must be a whole number of at least 1 (got ${options.batch})`);
   const list = missing.map((i) => reviews[i]!);
   const workersFrom = options.workersFrom ?? MIN_FOR_WORKERS;
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.ceil(list.length / workersFrom)));
