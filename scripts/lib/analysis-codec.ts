@@ -1,4 +1,7 @@
-import type { AnalyzedReview } from '../../core/insights/analyze-review.ts';
+import { analyzeReview, type AnalyzedReview } from '../../core/insights/analyze-review.ts';
+import type { AspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import type { Review } from '../../core/schemas/review-schema.ts';
 
 /** One review's analysis without the review itself: what the worker threads send and the analysis cache keeps. */
 export type Analysis = Omit<AnalyzedReview, 'review'>;
@@ -29,6 +32,12 @@ export function encodeAnalysis(a: Analysis): string {
     unread: a.unread,
   };
   return JSON.stringify(slim);
+}
+
+/** One review read by the engine, as encodeAnalysis's text: what a worker thread sends and the cache keeps. */
+export function analyzeAndEncode(review: Review, business: BusinessConfig, lexicon: AspectLexicon): string {
+  const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
+  return encodeAnalysis(analysis);
 }
 
 /** Reads what `encodeAnalysis` wrote (only ever text this build or this user's earlier builds wrote: see the cache). */

@@ -5,11 +5,10 @@
  * the batches in flight, and no answers pile up in its port while the main thread is busy.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyzeReview } from '../../core/insights/analyze-review.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
-import { encodeAnalysis } from './analysis-codec.ts';
+import { analyzeAndEncode } from './analysis-codec.ts';
 
 /** A batch handed over: the reviews and where the first stands in the worker's share. */
 export interface AnalysisBatch {
@@ -21,9 +20,6 @@ const { business } = workerData as { business: BusinessConfig };
 const lexicon = compileAspectLexicon(business);
 const port = parentPort!;
 port.on('message', ({ start, reviews }: AnalysisBatch) => {
-  const batch = reviews.map((review) => {
-    const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
-    return encodeAnalysis(analysis);
-  });
+  const batch = reviews.map((review) => analyzeAndEncode(review, business, lexicon));
   port.postMessage({ start, batch });
 });

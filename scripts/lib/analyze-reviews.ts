@@ -5,7 +5,7 @@ import type { ReviewAnalyzer } from '../../core/insights/build-insights.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
-import { type Analysis, decodeAnalysis, encodeAnalysis, SharedValues } from './analysis-codec.ts';
+import { type Analysis, analyzeAndEncode, decodeAnalysis, SharedValues } from './analysis-codec.ts';
 import type { Progress } from './progress.ts';
 import { reviewDigest } from '../../core/model/review-digest.ts';
 import { type AnalysisStore, PACK_ENTRIES } from './review-analysis-cache.ts';
@@ -87,8 +87,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
   if (list.length < workersFrom) {
     const lexicon = compileAspectLexicon(business);
     list.forEach((review, j) => {
-      const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
-      accept(missing[j]!, encodeAnalysis(analysis));
+      accept(missing[j]!, analyzeAndEncode(review, business, lexicon));
     });
   } else {
     options.onWorkers?.();
@@ -105,8 +104,7 @@ export async function analyzeReviews(reviews: readonly Review[], business: Busin
           const lexicon = compileAspectLexicon(business);
           for (let j = t * share; j < Math.min(list.length, (t + 1) * share); j++) {
             if (prepared.has(keys[missing[j]!]!)) continue;
-            const { review: _, ...analysis } = analyzeReview(list[j]!, business, lexicon);
-            accept(missing[j]!, encodeAnalysis(analysis));
+            accept(missing[j]!, analyzeAndEncode(list[j]!, business, lexicon));
           }
         }),
       ),

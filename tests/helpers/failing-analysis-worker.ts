@@ -3,22 +3,18 @@
  * posting its second answer (the batches it was handed after that are never answered).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyzeReview } from '../../core/insights/analyze-review.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
-import type { Review } from '../../core/schemas/review-schema.ts';
-import { encodeAnalysis } from '../../scripts/lib/analysis-codec.ts';
+import { analyzeAndEncode } from '../../scripts/lib/analysis-codec.ts';
+import type { AnalysisBatch } from '../../scripts/lib/analyze-reviews-worker.ts';
 
 const ANSWERS_BEFORE_FAILING = 2;
 
 const { business } = workerData as { business: BusinessConfig };
 const lexicon = compileAspectLexicon(business);
 let answered = 0;
-parentPort!.on('message', ({ start, reviews }: { start: number; reviews: Review[] }) => {
-  const batch = reviews.map((review) => {
-    const { review: _, ...analysis } = analyzeReview(review, business, lexicon);
-    return encodeAnalysis(analysis);
-  });
+parentPort!.on('message', ({ start, reviews }: AnalysisBatch) => {
+  const batch = reviews.map((review) => analyzeAndEncode(review, business, lexicon));
   parentPort!.postMessage({ start, batch });
   if (++answered === ANSWERS_BEFORE_FAILING) throw new Error('a planted failure after two answers');
 });
