@@ -22,7 +22,8 @@ import { contentLine } from './lib/announce-content.ts';
 import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
 import { providePageReuse, type PageReusePlan } from '../site/lib/page-reuse.ts';
 import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reuse-plan.ts';
-import { compressPages, PAGE_VARIANT_SETTINGS } from './lib/compress-pages.ts';
+import { compressPages, PAGE_VARIANT_SETTINGS, type PrecompressedPage } from './lib/compress-pages.ts';
+import { startPagePrecompressor } from './lib/precompress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
 import { buildsFolder, swapIn } from './lib/swap-in.ts';
 import { isOwn, isOwnFolder } from './lib/is-own-folder.ts';
@@ -45,7 +46,7 @@ const root = resolve(import.meta.dirname, '..');
  * other's chunks and failed or mixed their pages. So Astro always gets a private folder inside the
  * working directory, and the pages are moved to `outDir` afterwards.
  */
-async function runAstro(outDir: string): Promise<void> {
+async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage>> {
   boundBundlerMemory(); // before the bundler's library is loaded: its allocator reads the environment once
   const { build } = await import('astro');
   const privateDirs = join(process.cwd(), '.astro', 'builds');
@@ -54,23 +55,32 @@ async function runAstro(outDir: string): Promise<void> {
   // Astro's cache folder is private to this build too, and removed with it: Astro reads nothing from it for this site,
   // and one per DIST_DIR in the shared temporary folder was predictable to others and never removed.
   const cacheDir = `${own}.cache`;
+  // The archive pages are compressed as Astro writes them, on the core it leaves idle (precompress-pages.ts).
+  const precompressor = startPagePrecompressor(own);
   try {
     await build({ root, outDir: own, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
+    const { pages, error } = await precompressor.stop(); // ended before the folder moves: it writes into it
+    if (error) console.warn(`build: the page precompressor stopped early (${error.message}); the pages are compressed after Astro instead`);
     await mkdir(dirname(outDir), { recursive: true }); // Astro made the parents; a rename does not
     await rename(own, outDir).catch(async (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EXDEV') throw e;
       await cp(own, outDir, { recursive: true }); // another file system: copy, then remove below
     });
+    return pages;
   } finally {
+    await precompressor.stop();
     await Promise.all([rm(own, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]);
   }
 }
 
-/** Astro's pages of this build into `outDir`, leaving out the archive pages `plan` reuses (site/lib/page-reuse.ts). */
-async function renderPages(outDir: string, plan: PageReusePlan): Promise<void> {
+/**
+ * Astro's pages of this build into `outDir`, leaving out the archive pages `plan` reuses (site/lib/page-reuse.ts).
+ * Returns the pages compressed while they were rendered (compressPages' `precompressed`).
+ */
+async function renderPages(outDir: string, plan: PageReusePlan): Promise<Map<string, PrecompressedPage>> {
   providePageReuse(plan);
   try {
-    await runAstro(outDir);
+    return await runAstro(outDir);
   } finally {
     providePageReuse(null);
   }
@@ -141,18 +151,18 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const reuseOn = own && sharedCompressionCache() !== null;
     const codeHash = computeCodeHash(root, options);
     let plan = await planPageReuse(reuseOn ? live : null, previous, codeHash);
-    await renderPages(staging, plan);
+    let precompressed = await renderPages(staging, plan);
     const linked = await linkReusedPages(plan, live ?? '', staging, previous).catch(async () => {
       // The previous build was removed while this one rendered (other builds swapped in and pruned it): its
       // pages are gone, so every page is rendered after all.
       await rm(staging, { recursive: true, force: true });
       plan = await planPageReuse(null, previous, codeHash);
-      await renderPages(staging, plan);
+      precompressed = await renderPages(staging, plan);
       return new Map<string, LinkedPage>();
     });
     phase('pages');
     const reuse = reuseOn ? { dir: live, record: previous.files, settings: previous.settings } : undefined;
-    const compressed = compressPages(staging, progress, reuse, linked);
+    const compressed = compressPages(staging, { progress, previous: reuse, linked, precompressed });
     compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
     const manifest = await checked;
     const { documents } = manifest;
@@ -192,7 +202,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
       console.log(
-        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size, pagesPrecompressed: precompressed.size })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
       );
     return manifest;
   } catch (e) {

@@ -11,9 +11,11 @@ import { isRecordedFile, linkIntact, type LinkedPage } from './page-reuse-plan.t
 /** Text files of the Astro output worth precompressing (pages, styles, scripts, feeds of the site). */
 const TEXT = new Set(['.html', '.css', '.js', '.svg', '.xml', '.txt']);
 /** Below this size a compressed sibling saves too little to be worth a file. */
-const MIN_BYTES = 256;
+export const MIN_BYTES = 256;
 /** The archive pages (`reviews/page/N/`, `reviews/YYYY-MM/`), compressed at ARCHIVE_BROTLI_QUALITY. */
 const ARCHIVE = /[/\\]reviews[/\\](page[/\\]\d+|\d{4}-\d{2})[/\\]index\.html$/;
+/** Whether a file (path in the build) is an archive page. */
+export const isArchivePage = (file: string): boolean => ARCHIVE.test(file);
 
 /**
  * The source files that decide how a page's variants are made (levels, size classes, the brotli window): their
@@ -28,6 +30,16 @@ const variantCode = hashFiles(VARIANT_SOURCES.map((f) => new URL(f, import.meta.
  * (these levels, this code, this zlib and brotli), so a rebuild's bytes are those of a cold build.
  */
 export const PAGE_VARIANT_SETTINGS = `pages 1|min ${MIN_BYTES}|gzip 9|brotli ${brotliQuality(0)}/${brotliQuality(128 * 1024)}/${ARCHIVE_BROTLI_QUALITY}/${brotliQuality(2 ** 30)} text|window fitted|code ${variantCode}|zlib ${process.versions.zlib}|brotli ${process.versions.brotli}`;
+
+/**
+ * A page whose variants were made while Astro rendered (startPagePrecompressor): the SHA-256 of the bytes that were
+ * compressed and of the `.gz` and `.br` written beside it.
+ */
+export interface PrecompressedPage {
+  sha256: string;
+  gz: string;
+  br: string;
+}
 
 /** The previous build (the folder dist/ links to) and its record, whose unchanged pages' variants are reused. */
 export interface PreviousPages {
@@ -72,19 +84,32 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+export interface CompressPagesOptions {
+  /** Counts the files (a cold 100k-review build spent most of its time here). */
+  progress?: Progress;
+  /** The previous build, whose variants of unchanged pages are linked instead of made again. */
+  previous?: PreviousPages;
+  /** Pages linked from the previous build (page reuse): not read, their recorded hash and size are used. */
+  linked?: ReadonlyMap<string, LinkedPage>;
+  /**
+   * Pages whose variants were made while Astro rendered (startPagePrecompressor), by path relative to `outDir`; given
+   * when it ran, even empty: then a page not among them, or whose bytes differ, may have variants left from an
+   * attempt, removed before it is compressed.
+   */
+  precompressed?: ReadonlyMap<string, PrecompressedPage>;
+}
+
 /**
  * Writes `.gz` and `.br` beside every HTML page and text asset of the static site (the data
  * documents get theirs from writeDocuments), so the sidecar — and any web server with a
  * gzip_static-like option — serves them compressed without compressing per request. Four at a time:
  * zlib runs on the libuv pool, and memory stays flat at 100k-review builds. Returns the SHA-256 of every file it
  * read or wrote (path relative to `outDir`, `/`-separated), so comparing with the previous build reads none of
- * them again; `progress` counts the files (a cold 100k-review build spends most of its time here).
+ * them again.
  */
 export async function compressPages(
   outDir: string,
-  progress?: Progress,
-  previous?: PreviousPages,
-  linked: ReadonlyMap<string, LinkedPage> = new Map(),
+  { progress, previous, linked = new Map(), precompressed }: CompressPagesOptions = {},
 ): Promise<Map<string, string>> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
@@ -103,13 +128,21 @@ export async function compressPages(
       if (kept) hashes.set(rel, kept.sha256);
       else note(file, body!);
       const size = kept?.size ?? body!.length;
+      const made = precompressed?.get(rel);
+      if (made && made.sha256 === hashes.get(rel)) {
+        hashes.set(`${rel}.gz`, made.gz);
+        hashes.set(`${rel}.br`, made.br);
+        progress?.tick();
+        continue;
+      }
+      if (precompressed && !kept && isArchivePage(file)) await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
       const reused = size >= MIN_BYTES ? await reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
       if (reused) {
         hashes.set(`${rel}.gz`, reused[0]);
         hashes.set(`${rel}.br`, reused[1]);
       } else if (size >= MIN_BYTES) {
         body ??= await readFile(file);
-        const { gz, br } = await compress(body, sharedCompressionCache(), ARCHIVE.test(file));
+        const { gz, br } = await compress(body, sharedCompressionCache(), isArchivePage(file));
         // 'wx': a variant is only ever a new file here; writing into an existing one could write through a link into
         // the previous build.
         await Promise.all([writeFile(`${file}.gz`, gz, { flag: 'wx' }), writeFile(`${file}.br`, br, { flag: 'wx' })]);

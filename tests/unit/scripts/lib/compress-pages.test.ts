@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compressPages, PAGE_VARIANT_SETTINGS } from '../../../../scripts/lib/compress-pages.ts';
+import { compressPages, PAGE_VARIANT_SETTINGS, type PrecompressedPage } from '../../../../scripts/lib/compress-pages.ts';
+import { compress } from '../../../../scripts/lib/write-documents.ts';
 import { compareDist } from '../../../../scripts/lib/diff-dist.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cp-'));
@@ -21,7 +22,7 @@ async function build(pages: Record<number, string>, previous?: { dir: string; se
   }
   const record = previous && (await compareDist(null, previous.dir)).record;
   const reuse = previous && { dir: previous.dir, record: record!, settings: previous.settings ?? PAGE_VARIANT_SETTINGS };
-  await compressPages(dir, undefined, reuse);
+  await compressPages(dir, { previous: reuse });
   return dir;
 }
 const ino = (dir: string, n: number) => statSync(join(dir, `reviews/page/${n}/index.html.br`)).ino;
@@ -53,9 +54,47 @@ describe('compressPages reuses the previous build’s variants of unchanged page
     const dir = join(scratch, 'changed');
     mkdirSync(join(dir, 'reviews/page/1'), { recursive: true });
     writeFileSync(join(dir, 'reviews/page/1/index.html'), page(1));
-    await compressPages(dir, undefined, { dir: first, record, settings: PAGE_VARIANT_SETTINGS });
+    await compressPages(dir, { previous: { dir: first, record, settings: PAGE_VARIANT_SETTINGS } });
     expect(ino(dir, 1)).not.toBe(ino(first, 1));
     expect(decodes(dir, 1, page(1))).toBe(true);
+  });
+});
+
+describe('compressPages keeps the variants made while Astro rendered (precompressed)', () => {
+  const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+  /** A folder with page 1 as `html` and, beside it, variants made from `compressed` (as the precompressor writes them). */
+  async function rendered(name: string, html: string, compressed: string) {
+    const dir = join(scratch, name);
+    mkdirSync(join(dir, 'reviews/page/1'), { recursive: true });
+    writeFileSync(join(dir, 'reviews/page/1/index.html'), html);
+    const { gz, br } = await compress(Buffer.from(compressed), null, true);
+    writeFileSync(join(dir, 'reviews/page/1/index.html.gz'), gz);
+    writeFileSync(join(dir, 'reviews/page/1/index.html.br'), br);
+    const made: PrecompressedPage = { sha256: sha(compressed), gz: sha(gz), br: sha(br) };
+    return { dir, made };
+  }
+
+  it('of a page whose bytes are the ones compressed: kept as written, with their hashes', async () => {
+    const { dir, made } = await rendered('pre-same', page(3), page(3));
+    const before = ino(dir, 1);
+    const hashes = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
+    expect(ino(dir, 1)).toBe(before);
+    expect(hashes.get('reviews/page/1/index.html.br')).toBe(made.br);
+    expect(hashes.get('reviews/page/1/index.html.gz')).toBe(made.gz);
+    expect(decodes(dir, 1, page(3))).toBe(true);
+  });
+
+  it('not of a page that changed after it was read (read while Astro was writing it): compressed again', async () => {
+    const { dir, made } = await rendered('pre-changed', page(4), page(4).slice(0, 300));
+    const hashes = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
+    expect(decodes(dir, 1, page(4))).toBe(true);
+    expect(hashes.get('reviews/page/1/index.html.br')).toBe(sha(readFileSync(join(dir, 'reviews/page/1/index.html.br'))));
+  });
+
+  it('variants left by an attempt the precompressor did not report are replaced, not an error', async () => {
+    const { dir } = await rendered('pre-unreported', page(5), page(6));
+    await compressPages(dir, { precompressed: new Map() });
+    expect(decodes(dir, 1, page(5))).toBe(true);
   });
 });
 
