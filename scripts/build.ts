@@ -46,7 +46,7 @@ const root = resolve(import.meta.dirname, '..');
  * other's chunks and failed or mixed their pages. So Astro always gets a private folder inside the
  * working directory, and the pages are moved to `outDir` afterwards.
  */
-async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage>> {
+async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage> | undefined> {
   boundBundlerMemory(); // before the bundler's library is loaded: its allocator reads the environment once
   const { build } = await import('astro');
   const privateDirs = join(process.cwd(), '.astro', 'builds');
@@ -55,11 +55,12 @@ async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage>>
   // Astro's cache folder is private to this build too, and removed with it: Astro reads nothing from it for this site,
   // and one per DIST_DIR in the shared temporary folder was predictable to others and never removed.
   const cacheDir = `${own}.cache`;
-  // The archive pages are compressed as Astro writes them, on the core it leaves idle (precompress-pages.ts).
-  const precompressor = startPagePrecompressor(own);
+  // The archive pages are compressed as Astro writes them, on the core it leaves idle (precompress-pages.ts); not with
+  // SHINGLE_COMPRESSION_CACHE=off, which turns every reuse off (the reuse tests compare a build made so).
+  const precompressor = sharedCompressionCache() ? startPagePrecompressor(own) : null;
   try {
     await build({ root, outDir: own, cacheDir, logLevel: process.env.ASTRO_LOG_LEVEL === 'info' ? 'info' : 'warn' });
-    const { pages, error } = await precompressor.stop(); // ended before the folder moves: it writes into it
+    const { pages, error } = (await precompressor?.stop()) ?? {}; // ended before the folder moves: it writes into it
     if (error) console.warn(`build: the page precompressor stopped early (${error.message}); the pages are compressed after Astro instead`);
     await mkdir(dirname(outDir), { recursive: true }); // Astro made the parents; a rename does not
     await rename(own, outDir).catch(async (e: NodeJS.ErrnoException) => {
@@ -68,7 +69,7 @@ async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage>>
     });
     return pages;
   } finally {
-    await precompressor.stop();
+    await precompressor?.stop();
     await Promise.all([rm(own, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]);
   }
 }
@@ -77,7 +78,7 @@ async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage>>
  * Astro's pages of this build into `outDir`, leaving out the archive pages `plan` reuses (site/lib/page-reuse.ts).
  * Returns the pages compressed while they were rendered (compressPages' `precompressed`).
  */
-async function renderPages(outDir: string, plan: PageReusePlan): Promise<Map<string, PrecompressedPage>> {
+async function renderPages(outDir: string, plan: PageReusePlan): Promise<Map<string, PrecompressedPage> | undefined> {
   providePageReuse(plan);
   try {
     return await runAstro(outDir);
@@ -166,7 +167,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     compressed.catch(() => undefined); // awaited below; a failed check first must not leave it unhandled
     const manifest = await checked;
     const { documents } = manifest;
-    const pageHashes = await compressed;
+    const { hashes: pageHashes, precompressedKept } = await compressed;
     phase('compress-pages', 'writing the documents');
     await moveInto(docsDir, staging);
     // Entries at the top of dist/ (sorted, so the file is the same for the same content): the CDN's framing rules.
@@ -202,7 +203,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
       console.log(
-        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size, pagesPrecompressed: precompressed.size })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size, pagesPrecompressed: precompressedKept })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
       );
     return manifest;
   } catch (e) {

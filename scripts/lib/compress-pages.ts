@@ -22,7 +22,7 @@ export const isArchivePage = (file: string): boolean => ARCHIVE.test(file);
  * hash is part of PAGE_VARIANT_SETTINGS, so a change to any of them is never mixed with the previous build's
  * variants even where the summary below reads the same.
  */
-const VARIANT_SOURCES = ['./compress-pages.ts', './write-documents.ts', '../../core/http/brotli-window.ts'];
+const VARIANT_SOURCES = ['./compress-pages.ts', './precompress-pages-worker.ts', './write-documents.ts', '../../core/http/brotli-window.ts'];
 const variantCode = hashFiles(VARIANT_SOURCES.map((f) => new URL(f, import.meta.url))).slice(0, 16);
 
 /**
@@ -39,6 +39,31 @@ export interface PrecompressedPage {
   sha256: string;
   gz: string;
   br: string;
+  /** The `.gz` and `.br` as written: kept only if the files are still those (stillWritten). */
+  gzFile: WrittenFile;
+  brFile: WrittenFile;
+}
+
+/** A file as its writer found it just after writing it. */
+export interface WrittenFile {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What compressPages made: the hash of every file it read or wrote, and how many pages' precompressed variants it kept. */
+export interface CompressedPages {
+  hashes: Map<string, string>;
+  precompressedKept: number;
+}
+
+/**
+ * Whether a variant the precompressor wrote is still that file: a regular file with no other link, and the same inode,
+ * size and modification time (rewritten in place, it would have another time; a replacement, another inode).
+ */
+async function stillWritten(file: string, written: WrittenFile): Promise<boolean> {
+  const st = await lstat(file).catch(() => null);
+  return st !== null && st.isFile() && st.nlink === 1 && st.ino === written.ino && st.size === written.size && st.mtimeMs === written.mtimeMs;
 }
 
 /** The previous build (the folder dist/ links to) and its record, whose unchanged pages' variants are reused. */
@@ -93,8 +118,8 @@ export interface CompressPagesOptions {
   linked?: ReadonlyMap<string, LinkedPage>;
   /**
    * Pages whose variants were made while Astro rendered (startPagePrecompressor), by path relative to `outDir`; given
-   * when it ran, even empty: then a page not among them, or whose bytes differ, may have variants left from an
-   * attempt, removed before it is compressed.
+   * when it ran, even empty: then an archive page not among them, or whose bytes or variants differ from what it
+   * reported, may have variants left from an attempt, removed before it is compressed.
    */
   precompressed?: ReadonlyMap<string, PrecompressedPage>;
 }
@@ -110,7 +135,7 @@ export interface CompressPagesOptions {
 export async function compressPages(
   outDir: string,
   { progress, previous, linked = new Map(), precompressed }: CompressPagesOptions = {},
-): Promise<Map<string, string>> {
+): Promise<CompressedPages> {
   const files: string[] = [];
   for await (const file of walk(outDir)) files.push(file);
   progress?.start(files.length, 'compressing pages');
@@ -118,6 +143,7 @@ export async function compressPages(
   const relOf = (file: string) => relative(outDir, file).split(sep).join('/');
   const note = (file: string, bytes: Buffer) => hashes.set(relOf(file), createHash('sha256').update(bytes).digest('hex'));
   let next = 0;
+  let precompressedKept = 0;
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
@@ -129,9 +155,15 @@ export async function compressPages(
       else note(file, body!);
       const size = kept?.size ?? body!.length;
       const made = precompressed?.get(rel);
-      if (made && made.sha256 === hashes.get(rel)) {
+      if (
+        made &&
+        made.sha256 === hashes.get(rel) &&
+        (await stillWritten(`${file}.gz`, made.gzFile)) &&
+        (await stillWritten(`${file}.br`, made.brFile))
+      ) {
         hashes.set(`${rel}.gz`, made.gz);
         hashes.set(`${rel}.br`, made.br);
+        precompressedKept++;
         progress?.tick();
         continue;
       }
@@ -156,5 +188,5 @@ export async function compressPages(
   // pool), so more than one lane per core keeps both cores busy; a miss compresses on the pool either way.
   await Promise.all([worker(), worker(), worker(), worker()]);
   progress?.done();
-  return hashes;
+  return { hashes, precompressedKept };
 }

@@ -1,18 +1,18 @@
 /**
  * Worker thread of startPagePrecompressor: while Astro renders the pages (on the main thread, one core), makes the
- * variants of the archive pages it has written so far, on the core Astro leaves idle. It looks for new pages every
- * POLL_MS, compresses each exactly as compressPages would (`compress`, through the machine's compression cache),
+ * variants of the archive pages it has written so far, on the core Astro leaves idle. It looks for new pages again
+ * at once after a pass that found some, POLL_MS after one that found none, and compresses each exactly as compressPages would (`compress`, through the machine's compression cache),
  * writes `index.html.gz` and `.br` beside it and posts the hashes of the page it read and of both variants. Told to
  * stop, it finishes the page in hand and ends; compressPages uses a page's variants only when the page's final bytes
  * are the ones read here (a page read while Astro was still writing it is compressed again).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { sharedCompressionCache } from './compression-cache.ts';
-import { isArchivePage, MIN_BYTES, type PrecompressedPage } from './compress-pages.ts';
+import { isArchivePage, MIN_BYTES, type PrecompressedPage, type WrittenFile } from './compress-pages.ts';
 import { compress } from './write-documents.ts';
 
 /** What the thread posts: a page whose variants it wrote (path relative to the folder, `/`-separated). */
@@ -39,10 +39,18 @@ async function archivePages(): Promise<string[]> {
   const names = async (sub: string) => readdir(join(dir, sub)).catch(() => [] as string[]);
   const numbered = (await names('reviews/page')).filter((n) => NUMBER.test(n)).map((n) => `reviews/page/${n}/index.html`);
   const months = (await names('reviews')).filter((n) => MONTH.test(n)).map((n) => `reviews/${n}/index.html`);
-  return [...numbered, ...months].filter((rel) => isArchivePage(`/${rel}`)); // compressed as compressPages compresses them
+  // A safeguard beside the patterns above: what this thread compresses at the archive pages' settings must be what
+  // compressPages would compress so, or the variants it keeps would differ from a build's without this thread.
+  return [...numbered, ...months].filter((rel) => isArchivePage(`/${rel}`));
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A file just written, as compressPages will check it is still there (`stillWritten`). */
+async function written(file: string): Promise<WrittenFile> {
+  const { ino, size, mtimeMs } = await lstat(file);
+  return { ino, size, mtimeMs };
+}
 
 /** Compresses one page if Astro has written it; false when it is not there yet. */
 async function precompress(rel: string): Promise<boolean> {
@@ -51,7 +59,9 @@ async function precompress(rel: string): Promise<boolean> {
   if (!body || body.length < MIN_BYTES) return false; // not written yet (an archive page is never that small)
   const { gz, br } = await compress(body, sharedCompressionCache(), true, undefined, 'thread');
   await Promise.all([writeFile(`${file}.gz`, gz, { flag: 'wx' }), writeFile(`${file}.br`, br, { flag: 'wx' })]);
-  port.postMessage({ rel, page: { sha256: sha256(body), gz: sha256(gz), br: sha256(br) } } satisfies PrecompressedMessage);
+  const [gzFile, brFile] = await Promise.all([written(`${file}.gz`), written(`${file}.br`)]);
+  const page: PrecompressedPage = { sha256: sha256(body), gz: sha256(gz), br: sha256(br), gzFile, brFile };
+  port.postMessage({ rel, page } satisfies PrecompressedMessage);
   return true;
 }
 

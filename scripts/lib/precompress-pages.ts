@@ -12,6 +12,8 @@ import type { PrecompressedPage } from './compress-pages.ts';
 import type { PrecompressedMessage } from './precompress-pages-worker.ts';
 
 export interface PagePrecompressor {
+  /** The thread's id while it runs, -1 once it has ended (Node's `Worker.threadId`). */
+  readonly threadId: number;
   /**
    * Tells the thread to stop after the page in hand and resolves, once it has ended, with the pages it made
    * variants of (by path relative to the folder) and the error that stopped it early, if any: never rejects, since
@@ -20,16 +22,22 @@ export interface PagePrecompressor {
   stop(): Promise<{ pages: Map<string, PrecompressedPage>; error: Error | null }>;
 }
 
-/** Starts compressing the archive pages written into `dir` (Astro's output folder) as they appear. */
-export function startPagePrecompressor(dir: string): PagePrecompressor {
+/**
+ * Starts compressing the archive pages written into `dir` (Astro's output folder) as they appear. `module`: the
+ * thread's module (tests hand one that cannot load).
+ */
+export function startPagePrecompressor(dir: string, module = new URL('./precompress-pages-worker.ts', import.meta.url)): PagePrecompressor {
   const pages = new Map<string, PrecompressedPage>();
   let error: Error | null = null;
-  const worker = new Worker(new URL('./precompress-pages-worker.ts', import.meta.url), { workerData: { dir } });
+  const worker = new Worker(module, { workerData: { dir } });
   worker.on('message', ({ rel, page }: PrecompressedMessage) => pages.set(rel, page));
   worker.once('error', (e) => (error = e));
   // Settled on 'exit': every page the thread posted before it ended has arrived by then.
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
+    get threadId() {
+      return worker.threadId;
+    },
     async stop() {
       worker.postMessage('stop');
       await ended;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -70,15 +70,26 @@ describe('compressPages keeps the variants made while Astro rendered (precompres
     const { gz, br } = await compress(Buffer.from(compressed), null, true);
     writeFileSync(join(dir, 'reviews/page/1/index.html.gz'), gz);
     writeFileSync(join(dir, 'reviews/page/1/index.html.br'), br);
-    const made: PrecompressedPage = { sha256: sha(compressed), gz: sha(gz), br: sha(br) };
+    const written = (file: string) => {
+      const { ino, size, mtimeMs } = statSync(join(dir, file));
+      return { ino, size, mtimeMs };
+    };
+    const made: PrecompressedPage = {
+      sha256: sha(compressed),
+      gz: sha(gz),
+      br: sha(br),
+      gzFile: written('reviews/page/1/index.html.gz'),
+      brFile: written('reviews/page/1/index.html.br'),
+    };
     return { dir, made };
   }
 
   it('of a page whose bytes are the ones compressed: kept as written, with their hashes', async () => {
     const { dir, made } = await rendered('pre-same', page(3), page(3));
     const before = ino(dir, 1);
-    const hashes = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
+    const { hashes, precompressedKept } = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
     expect(ino(dir, 1)).toBe(before);
+    expect(precompressedKept).toBe(1);
     expect(hashes.get('reviews/page/1/index.html.br')).toBe(made.br);
     expect(hashes.get('reviews/page/1/index.html.gz')).toBe(made.gz);
     expect(decodes(dir, 1, page(3))).toBe(true);
@@ -86,9 +97,32 @@ describe('compressPages keeps the variants made while Astro rendered (precompres
 
   it('not of a page that changed after it was read (read while Astro was writing it): compressed again', async () => {
     const { dir, made } = await rendered('pre-changed', page(4), page(4).slice(0, 300));
-    const hashes = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
+    const { hashes, precompressedKept } = await compressPages(dir, { precompressed: new Map([['reviews/page/1/index.html', made]]) });
     expect(decodes(dir, 1, page(4))).toBe(true);
+    expect(precompressedKept).toBe(0);
     expect(hashes.get('reviews/page/1/index.html.br')).toBe(sha(readFileSync(join(dir, 'reviews/page/1/index.html.br'))));
+  });
+
+  // Found by a review: the variants' hashes were taken from the report without looking at the files, so a variant
+  // removed or replaced meanwhile would have been recorded (and reused by the next build) under the hash of another.
+  it('not when a variant is no longer the file it wrote (removed, replaced, or another link to it): compressed again', async () => {
+    const pageRel = 'reviews/page/1/index.html';
+    const removed = await rendered('pre-removed', page(7), page(7));
+    rmSync(join(removed.dir, `${pageRel}.gz`));
+    const replaced = await rendered('pre-replaced', page(8), page(8));
+    writeFileSync(join(replaced.dir, `${pageRel}.br`), (await compress(Buffer.from(page(9)), null, true)).br);
+    const linkedTo = await rendered('pre-linked', page(10), page(10));
+    linkSync(join(linkedTo.dir, `${pageRel}.br`), join(scratch, 'pre-linked-elsewhere.br'));
+    for (const [{ dir, made }, html] of [
+      [removed, page(7)],
+      [replaced, page(8)],
+      [linkedTo, page(10)],
+    ] as const) {
+      const { hashes, precompressedKept } = await compressPages(dir, { precompressed: new Map([[pageRel, made]]) });
+      expect(precompressedKept).toBe(0);
+      expect(decodes(dir, 1, html)).toBe(true);
+      expect(hashes.get(`${pageRel}.br`)).toBe(sha(readFileSync(join(dir, `${pageRel}.br`))));
+    }
   });
 
   it('variants left by an attempt the precompressor did not report are replaced, not an error', async () => {
@@ -102,7 +136,12 @@ describe('PAGE_VARIANT_SETTINGS', () => {
   // Found by an adversarial review: the settings were a hand-written summary, so a changed window rule or size class
   // reused the previous build's variants of every unchanged page.
   it('names a hash of the code that makes the variants, not only a summary of it', () => {
-    const sources = ['scripts/lib/compress-pages.ts', 'scripts/lib/write-documents.ts', 'core/http/brotli-window.ts'];
+    const sources = [
+      'scripts/lib/compress-pages.ts',
+      'scripts/lib/precompress-pages-worker.ts',
+      'scripts/lib/write-documents.ts',
+      'core/http/brotli-window.ts',
+    ];
     const root = join(import.meta.dirname, '../../../..');
     const hash = createHash('sha256');
     for (const file of sources) hash.update(readFileSync(join(root, file))).update('\0');
