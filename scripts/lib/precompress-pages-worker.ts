@@ -1,10 +1,12 @@
 /**
  * Worker thread of startPagePrecompressor: while Astro renders the pages (on the main thread, one core), makes the
- * variants of the archive pages it has written so far, on the core Astro leaves idle. It looks for new pages again
- * at once after a pass that found some, POLL_MS after one that found none, and compresses each exactly as compressPages would (`compress`, through the machine's compression cache),
- * writes `index.html.gz` and `.br` beside it and posts the hashes of the page it read and of both variants. Told to
- * stop, it finishes the page in hand and ends; compressPages uses a page's variants only when the page's final bytes
- * are the ones read here (a page read while Astro was still writing it is compressed again).
+ * variants of the archive pages it has written so far, on the core Astro leaves idle. It looks for new pages again at
+ * once after a pass that found some, POLL_MS after one that found none; compresses each exactly as compressPages would
+ * (`compress`, through the machine's compression cache); writes `index.html.gz` and `.br` beside it (never through a
+ * file already there); and posts the hashes of the page it read and of both variants, with the variants' inode, size
+ * and time. Told to stop, it finishes the page in hand and ends. compressPages keeps a page's variants only when the
+ * page's final bytes are the ones read here and the variants are still the files written (a page read while Astro
+ * was still writing it is compressed again).
  */
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -74,7 +76,8 @@ while (!stopping) {
     try {
       if (!(await precompress(rel))) continue;
     } catch {
-      // Left to compressPages, which removes what was written of it and compresses it as usual.
+      // Left to compressPages: what was written of it is removed here (a link found where a variant goes is removed,
+      // not written through), and compressPages compresses the page as usual.
       await Promise.all([rm(join(dir, `${rel}.gz`), { force: true }), rm(join(dir, `${rel}.br`), { force: true })]);
     }
     settled.add(rel);
