@@ -9,7 +9,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { assembleManifest } from '../core/build/assemble-manifest.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../core/build/build-manifest-schema.ts';
 import { buildOptionsFromEnv } from '../core/build/build-options.ts';
-import { inManifestOrder, renderInsightsDocument, renderReviewDocuments } from '../core/build/render-documents.ts';
+import { INSIGHTS_DOCUMENTS, inManifestOrder, renderInsightsDocuments, renderReviewDocuments } from '../core/build/render-documents.ts';
 import { renderHeadersFile } from '../core/build/render-headers-file.ts';
 import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { projectContentDir } from '../core/build/content-dir-guard.ts';
@@ -25,7 +25,7 @@ import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reus
 import { compressPages, PAGE_VARIANT_SETTINGS, type PrecompressedPage } from './lib/compress-pages.ts';
 import { startPagePrecompressor } from './lib/precompress-pages.ts';
 import { sharedCompressionCache } from './lib/compression-cache.ts';
-import { buildsFolder, swapIn } from './lib/swap-in.ts';
+import { buildsFolder, pruneBuildsAhead, swapIn } from './lib/swap-in.ts';
 import { isOwn, isOwnFolder } from './lib/is-own-folder.ts';
 import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './lib/diff-dist.ts';
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
@@ -112,6 +112,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   };
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
+  const pruning = pruneBuildsAhead(outDir); // awaited before the swap, and on failure (never rejects)
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
@@ -119,9 +120,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   // (startDocumentWriter) into a folder of their own, moved in once the pages are compressed (compressPages must not
   // see them: they carry their own variants). The reviews' documents need only the published reviews: they are
   // rendered and handed over before the reviews are read, and written beside the rest of the model step (on the
-  // core it leaves); insights.json follows once it is aggregated — last to the writer, second in the manifest.
+  // core it leaves); insights.json and widget.json follow once the insights are aggregated — last to the writer,
+  // second and third in the manifest.
   // Their phases are timed on their own.
-  const writer = startDocumentWriter(docsDir, (handedOver) => inManifestOrder(handedOver.slice(0, -1), handedOver.at(-1)!));
+  const writer = startDocumentWriter(docsDir, (handedOver) =>
+    inManifestOrder(handedOver.slice(0, -INSIGHTS_DOCUMENTS), handedOver.slice(-INSIGHTS_DOCUMENTS)),
+  );
   try {
     const { model, reused, analysed } = await prepareSiteModel(progress, (base) => {
       const started = performance.now();
@@ -130,7 +134,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     });
     phase('model', 'rendering the pages');
     writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
-    writer.write([renderInsightsDocument(model)]);
+    writer.write(renderInsightsDocuments(model));
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
       phases['write+compress'] = writeMs;
       phases.check = checkMs;
@@ -195,6 +199,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
     const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
+    await pruning;
     const target = await swapIn(staging, outDir);
     writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS, plan.keys);
     const changesPath = writeChanges(outDir, changes);
@@ -210,6 +215,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await rm(staging, { recursive: true, force: true });
     throw e;
   } finally {
+    await pruning;
     await writer.abort();
     await rm(docsDir, { recursive: true, force: true });
   }

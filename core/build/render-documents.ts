@@ -38,13 +38,20 @@ export interface BuildAssets {
  * what ETags hash, and object key order is fixed by the renderers, so the same content gives the same bytes.
  */
 export function renderDocuments(model: SiteModel, windowDays: number, assets: BuildAssets = {}): RenderedDocument[] {
-  return inManifestOrder(renderReviewDocuments(model, windowDays, assets), renderInsightsDocument(model));
+  return inManifestOrder(renderReviewDocuments(model, windowDays, assets), renderInsightsDocuments(model));
 }
 
-/** `/insights.json`: the one document that reads the insights. */
-export function renderInsightsDocument(model: Pick<SiteModel, 'insights' | 'updated'>): RenderedDocument {
-  return document(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated);
+/** The documents that read the insights, `/insights.json` first, then `/widget.json` (it says what customers say per aspect). */
+export function renderInsightsDocuments(model: SiteModel): RenderedDocument[] {
+  const widget = renderWidgetDocument(renderReviewsDocument(model), model.baseUrl, model.insights);
+  return [
+    document(DOCUMENT_PATHS.insights, 'insights', JSON.stringify(model.insights), model.updated),
+    document(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(widget), model.updated),
+  ];
 }
+
+/** How many documents renderInsightsDocuments renders (the build's writer orders them by it). */
+export const INSIGHTS_DOCUMENTS = 2;
 
 /**
  * Every other document: they need only the published reviews (`SiteBase`), so the build renders and writes them
@@ -58,7 +65,6 @@ export function renderReviewDocuments(model: SiteBase, windowDays: number, asset
     document(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
     document(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
     document(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
-    document(DOCUMENT_PATHS.widget, 'widget', JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl)), model.updated),
   ];
   if (assets.widgetScript !== undefined) docs.push(document(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));
   for (const date of sinceWindow(model, windowDays)) {
@@ -68,9 +74,9 @@ export function renderReviewDocuments(model: SiteBase, windowDays: number, asset
   return docs;
 }
 
-/** The manifest's order of a build's documents (entries or bodies alike): `/reviews.json`, `/insights.json`, then the rest. */
-export function inManifestOrder<T>(reviewDocuments: readonly T[], insights: T): T[] {
-  return [reviewDocuments[0]!, insights, ...reviewDocuments.slice(1)];
+/** The manifest's order of a build's documents (entries or bodies alike): `/reviews.json`, `/insights.json` and `/widget.json`, then the rest. */
+export function inManifestOrder<T>(reviewDocuments: readonly T[], insightsDocuments: readonly T[]): T[] {
+  return [reviewDocuments[0]!, ...insightsDocuments, ...reviewDocuments.slice(1)];
 }
 
 function document(path: string, kind: RenderedDocument['kind'], body: string, updated: string | null): RenderedDocument {

@@ -44,7 +44,7 @@ const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: strin
  * states its corrected share in words (`aspects[].inWords`: an estimate with its interval, or "not
  * enough opinions yet"); `evidence.positive` / `negative` count the reviews the reader reads as
  * positive / negative about the question's aspect (raw readings, never star ratings), and every
- * "For example" / "On the other hand" quote is a sentence the reader is sure says that aspect with
+ * "For example" / "On the other hand" (or "One complaint") quote is a sentence the reader is sure says that aspect with
  * that polarity. A question with fewer than MIN_FAQ_EVIDENCE reviews of evidence is left out.
  */
 export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig, aspects: readonly AspectInsight[]): FaqEntry[] {
@@ -126,7 +126,9 @@ function aspectAnswer(
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
   const total = pos + neg + v.neutral.length;
   const quotes = [...pickQuotes(sure.positive, 1), ...pickQuotes(sure.negative, 1)];
-  const said = quotes.map((x) => ` ${x.polarity === 'positive' ? 'For example' : 'On the other hand'}: "${x.text}"`).join('');
+  // "On the other hand" only after a praise it can stand against.
+  const lead = (x: (typeof quotes)[number], k: number) => (x.polarity === 'positive' ? 'For example' : k > 0 ? 'On the other hand' : 'One complaint');
+  const said = quotes.map((x, k) => ` ${lead(x, k)}: "${x.text}"`).join('');
   const terms = q.aspect === 'warranty' ? warrantyTerms(analyzed) : null;
   return {
     id: q.id,

@@ -92,7 +92,7 @@ export function describeMethod(model: AbsaModel): InsightsDocument['method'] {
   return {
     engine: ENGINE,
     description: METHOD,
-    reader: `shingle-absa-model v${model.version}${model.category ? '' : ' (rules only)'}`,
+    reader: `shingle-absa-model v${model.version}${model.category ? '' : ' (rules only)'}${model.features ? `, feature definitions ${model.features}` : ''}`,
     calibration: model.calibrated
       ? `Platt scaling (mentions: slope ${model.calibration.mention.slope}, intercept ${model.calibration.mention.intercept}) and temperature scaling (polarity: T = ${model.calibration.polarity.temperature}), fitted on writer-held-out predictions`
       : 'none (raw probabilities)',

@@ -78,10 +78,16 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const best = input.best.index === null ? null : input.aspects[input.best.index]!;
   const worst = input.worst.index === null ? null : input.aspects[input.worst.index]!;
-  const anyShare = input.aspects.some((a) => a.negativeShare);
+  const measured = input.aspects.filter((a) => a.negativeShare);
+  // With one measured aspect there is nothing to rank it against: it is neither "most praised" nor "top complaint".
+  const anyShare = measured.length > 1;
   fact('mostPraised', best?.id ?? null, best ? ids(best).positive : []);
   fact('topComplaint', worst?.id ?? null, worst ? ids(worst).negative : []);
-  if (!anyShare) parts.push('There are not yet enough opinions on any aspect to say what customers praise or criticise most.');
+  if (measured.length === 0) parts.push('There are not yet enough opinions on any aspect to say what customers praise or criticize most.');
+  if (measured.length === 1)
+    parts.push(
+      `Only ${measured[0]!.label.toLowerCase()} has enough opinions for a share yet, so no aspect can be named as the most praised or the top complaint.`,
+    );
   if (best) {
     const s = best.negativeShare!;
     const positive = { estimate: 1 - s.estimate, low: 1 - s.high, high: 1 - s.low };
@@ -103,9 +109,18 @@ export function buildSummary(input: SummaryInput): Summary {
   if (t) {
     const reviews = ev.technicians.get(t.technician.id) ?? [];
     const n = fact('standoutTechnicianReviews', t.technician.mentions, reviews);
-    const where = t.fromJobs === 0 ? 'all by name in the text' : `${t.inText} by name in the text, ${t.fromJobs} more through the job record`;
+    const inText = fact('standoutTechnicianNamedInText', t.inText, reviews);
+    const fromJobs = fact('standoutTechnicianFromJobRecords', t.fromJobs, reviews);
+    // "Named" only for the reviews whose text names them: the rest are linked by the job the review was matched to.
+    const where =
+      fromJobs === 0
+        ? `named in ${plural(n, 'review')}`
+        : inText === 0
+          ? `linked to ${plural(n, 'review')} through the job record (none names them in the text)`
+          : `named in ${plural(inText, 'review')} and linked to ${fromJobs} more through the job record`;
+    const average = fact('standoutTechnicianAverageRating', t.technician.averageRating!, reviews);
     parts.push(
-      `${t.technician.name} stands out among the technicians: named in ${plural(n, 'review')} (${where}), with an average rating of ${fact('standoutTechnicianAverageRating', t.technician.averageRating!, reviews)}.`,
+      `${t.technician.name} stands out among the technicians: ${where}, with an average rating of ${average} ${average === 1 ? 'star' : 'stars'}${fromJobs === 0 ? '' : ` across those ${n}`}.`,
     );
   } else if (input.comparedTechnicians > 1) parts.push('No single technician stands out in the ratings.');
 

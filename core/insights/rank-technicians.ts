@@ -31,13 +31,16 @@ export function rankTechnicians(
   for (let b = 0; b < SHARE_RULES.replicates && eligible.length > 1; b++) {
     let best = -1;
     let bestMean = -Infinity;
+    let tied = false;
     ratings.forEach((rs, i) => {
       let sum = 0;
       for (let k = 0; k < rs.length; k++) sum += rs[Math.floor(random() * rs.length)]!;
       const mean = (sum + prior * PRIOR_WEIGHT) / (rs.length + PRIOR_WEIGHT);
-      if (mean > bestMean) [best, bestMean] = [i, mean];
+      if (mean > bestMean) [best, bestMean, tied] = [i, mean, false];
+      else if (mean === bestMean) tied = true;
     });
-    wins[best]!++;
+    // A replicate in which two lead alike is won by neither (two technicians with only 5-star reviews never stand out).
+    if (!tied) wins[best]!++;
   }
   const lead = wins.indexOf(Math.max(...wins, 0));
   if (eligible.length < 2 || wins[lead]! < SHARE_RULES.leaderSupport * SHARE_RULES.replicates) return { standout: null, compared: eligible.length };

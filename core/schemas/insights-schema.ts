@@ -55,9 +55,11 @@ export const TrendPeriodSchema = z.string().regex(/^\d{4}(-Q[1-4]|-H[12])?$/);
 export const ShareTrendSchema = z
   .object({
     granularity: z.enum(['quarter', 'half-year', 'year']).meta({ description: 'The finest periods in which every point has enough opinions.' }),
-    direction: z
-      .enum(['improving', 'declining', 'steady'])
-      .meta({ description: 'Last point against the first: improving or declining only when their intervals do not overlap.' }),
+    direction: z.enum(['improving', 'declining', 'steady']).meta({
+      description:
+        'Last point against the first: improving or declining only when their intervals do not overlap; steady means no change ' +
+        'the intervals can tell apart (the points may still move: the site says "no clear change").',
+    }),
     points: z.array(z.object({ period: TrendPeriodSchema, opinions: count, negativeShare: ShareIntervalSchema }).strict()),
   })
   .strict()
@@ -108,7 +110,11 @@ export const EntityInsightSchema = z
   .object({
     id: SlugSchema,
     name: z.string(),
-    mentions: count.meta({ description: 'Reviews that mention the entity.' }),
+    mentions: count.meta({
+      description:
+        'Reviews that mention the entity: by name in their text, or through the job record the review was matched to (the ' +
+        'published review lists it either way; see the summary for how many of a standout technician’s come from each).',
+    }),
     averageRating: z.number().min(0).max(5).nullable().meta({ description: 'Mean rating of those reviews, 2 decimals.' }),
     aspects: z.array(EntityAspectSchema),
     quotes: z.array(QuoteSchema),

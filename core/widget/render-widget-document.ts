@@ -1,6 +1,8 @@
+import { aspectsInDisplayOrder } from '../insights/aspects-in-display-order.ts';
+import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
-import { WIDGET_REVIEW_COUNT, WIDGET_TEXT_MAX, type WidgetDocument, type WidgetReview } from './widget-document-schema.ts';
+import { WIDGET_REVIEW_COUNT, WIDGET_TEXT_MAX, type WidgetDocument, type WidgetInsights, type WidgetReview } from './widget-document-schema.ts';
 
 /** The reviews document as rendered (its moderation record optional, so older documents render too). */
 export type WidgetSource = Omit<ReviewsDocument, 'moderation'> & { moderation?: ReviewsDocument['moderation'] };
@@ -30,12 +32,27 @@ function widgetReview(r: Review): WidgetReview {
   };
 }
 
+/** The widget's part of the insights: every aspect's sentence and share, in the home page's order. */
+function widgetInsights(insights: Pick<InsightsDocument, 'aspects'>, baseUrl: string): WidgetInsights {
+  return {
+    url: `${baseUrl}/#page_aspects`,
+    aspects: aspectsInDisplayOrder(insights.aspects).map((a) => ({
+      id: a.id,
+      label: a.label,
+      inWords: a.inWords,
+      opinions: a.opinions.estimate,
+      negativeShare: a.negativeShare,
+    })),
+  };
+}
+
 /**
- * /widget.json from the reviews document of the same build: business name, aggregate rating and
- * histogram, the moderation record when there is one, and the newest reviews (the document's own
- * order: newest first, ties by id). Pure; key order fixed, so equal data gives equal bytes.
+ * /widget.json from the reviews document and the insights of the same build: business name, aggregate rating and
+ * histogram, the moderation record when there is one, what customers say about each aspect (when `insights` is
+ * given), and the newest reviews (the document's own order: newest first, ties by id). Pure; key order fixed, so
+ * equal data gives equal bytes.
  */
-export function renderWidgetDocument(doc: WidgetSource, baseUrl: string): WidgetDocument {
+export function renderWidgetDocument(doc: WidgetSource, baseUrl: string, insights?: Pick<InsightsDocument, 'aspects'>): WidgetDocument {
   return {
     version: '1.0.0',
     updated: doc.updated,
@@ -43,6 +60,7 @@ export function renderWidgetDocument(doc: WidgetSource, baseUrl: string): Widget
     reviewsUrl: `${baseUrl}/reviews/`,
     aggregateRating: doc.aggregateRating,
     ...(doc.moderation === undefined ? {} : { moderation: doc.moderation }),
+    ...(insights === undefined ? {} : { insights: widgetInsights(insights, baseUrl) }),
     reviews: doc.reviews.slice(0, WIDGET_REVIEW_COUNT).map(widgetReview),
   };
 }

@@ -39,6 +39,19 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
       `    </li>`,
     ].join('\n');
   });
+  const ins = doc.insights;
+  const measured = ins?.aspects.filter((a) => a.negativeShare) ?? [];
+  const notYet = ins?.aspects.filter((a) => !a.negativeShare).map((a) => e(a.label)) ?? [];
+  const insights = ins?.aspects.length
+    ? [
+        `  <h3 style="font-size:1em;margin:.75rem 0 .25rem">What customers say</h3>`,
+        ...(measured.length
+          ? [`  <ul style="list-style:none;margin:.25rem 0;padding:0">`, ...measured.map((a) => `    <li>${e(a.inWords)}</li>`), `  </ul>`]
+          : []),
+        ...(notYet.length ? [`  <p style="margin:.25rem 0;font-size:.9em">Not enough opinions yet on: ${notYet.join(', ')}.</p>`] : []),
+        `  <p style="margin:.25rem 0"><a href="${e(ins.url)}">How these figures are made</a></p>`,
+      ]
+    : [];
   return [
     `<!-- Customer reviews of ${e(doc.business.name)}: static snippet, built ${doc.updated ?? 'with no reviews'}. Paste as HTML; fetch /embed/snippet.html again to refresh. -->`,
     `<section aria-label="Customer reviews of ${e(doc.business.name)}" style="border:1px solid #d1d9e0;border-radius:8px;padding:1rem;font:15px/1.5 system-ui,sans-serif;overflow-wrap:anywhere">`,
@@ -47,6 +60,7 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
     `  <ul style="list-style:none;margin:.5rem 0;padding:0">`,
     ...[5, 4, 3, 2, 1].map((n) => `    <li>${plural(n, 'star')}: ${formatCount(r.histogram[String(n) as '1'])}</li>`),
     `  </ul>`,
+    ...insights,
     `  <ol style="list-style:none;margin:.75rem 0;padding:0">`,
     ...reviews,
     `  </ol>`,

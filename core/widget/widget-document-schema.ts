@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { AggregateRatingSchema } from '../schemas/aggregate-rating-schema.ts';
+import { AspectIdSchema } from '../schemas/business-schema.ts';
+import { ShareIntervalSchema } from '../schemas/insights-schema.ts';
 import { CalendarDateSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from '../schemas/primitives.ts';
 import { ModerationRecordSchema } from '../schemas/moderation-schema.ts';
 import { OwnerReplySchema } from '../schemas/review-schema.ts';
@@ -25,10 +27,37 @@ export const WidgetReviewSchema = z
   .meta({ id: 'WidgetReview' });
 export type WidgetReview = z.infer<typeof WidgetReviewSchema>;
 
+export const WidgetAspectSchema = z
+  .object({
+    id: AspectIdSchema,
+    label: z.string(),
+    inWords: z.string().meta({
+      description:
+        'The aspect in one plain sentence, as /insights.json `aspects[].inWords` says it: the corrected share of negative ' +
+        'opinions with its 90% interval and the number of opinions, or that there are not enough opinions yet.',
+    }),
+    opinions: z.int().min(0).meta({ description: 'Estimated opinions (positive + negative) on the aspect.' }),
+    negativeShare: ShareIntervalSchema.nullable().meta({ description: 'As in /insights.json: null below the minimum of opinions.' }),
+  })
+  .strict()
+  .meta({ id: 'WidgetAspect' });
+
+export const WidgetInsightsSchema = z
+  .object({
+    url: HttpUrlSchema.meta({ description: 'Where the insights are shown in full (the home page’s section).' }),
+    aspects: z.array(WidgetAspectSchema).meta({
+      description: 'Every aspect of the business, in the home page’s order: those with a share first (most opinions first), then the rest.',
+    }),
+  })
+  .strict()
+  .meta({ id: 'WidgetInsights' });
+
 /**
  * GET /widget.json: the small document the embeddable widget reads. The newest reviews are the
  * newest, whatever their rating: nothing here selects by stars or sentiment (16 CFR Part 465).
  */
+export type WidgetInsights = z.infer<typeof WidgetInsightsSchema>;
+
 export const WidgetDocumentSchema = z
   .object({
     version: z.literal('1.0.0'),
@@ -38,6 +67,9 @@ export const WidgetDocumentSchema = z
     aggregateRating: AggregateRatingSchema,
     moderation: ModerationRecordSchema.optional().meta({
       description: 'The moderation record of /reviews.json (reviews received, published, unverified, withheld per reason), copied when it has one.',
+    }),
+    insights: WidgetInsightsSchema.optional().meta({
+      description: 'What customers say about each aspect of the work, from /insights.json of the same build (absent in documents built before it).',
     }),
     reviews: z
       .array(WidgetReviewSchema)

@@ -1,6 +1,7 @@
 import { chmod, lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { isOwn, WRITABLE_BY_OTHERS } from './is-own-folder.ts';
+import { Worker } from 'node:worker_threads';
+import { isOwn, isOwnFolder, WRITABLE_BY_OTHERS } from './is-own-folder.ts';
 
 /** Finished builds kept beside the live one, so a server still on an older build can finish serving it. */
 const KEEP_BUILDS = 3;
@@ -42,10 +43,41 @@ export async function swapIn(staging: string, outDir: string): Promise<string> {
 
 /** Removes all but the newest KEEP_BUILDS builds (never the live one). */
 async function pruneBuilds(outDir: string): Promise<void> {
+  for (const old of await buildsBeyond(outDir, KEEP_BUILDS)) await rm(old, { recursive: true, force: true });
+}
+
+/** The builds of `outDir` other than the newest `keep` and the live one. */
+async function buildsBeyond(outDir: string, keep: number): Promise<string[]> {
   const builds = buildsFolder(outDir);
   const live = basename(await readlink(outDir).catch(() => ''));
   const names = (await readdir(builds).catch(() => [] as string[])).sort().reverse();
-  for (const old of names.slice(KEEP_BUILDS)) if (old !== live) await rm(join(builds, old), { recursive: true, force: true });
+  return names.slice(keep).flatMap((old) => (old === live ? [] : [join(builds, old)]));
+}
+
+/** A thread's code: removes the folders it is handed (rmSync: no JavaScript between the files). */
+const REMOVE_FOLDERS =
+  "const { workerData } = require('node:worker_threads'); const { rmSync } = require('node:fs'); for (const dir of workerData) rmSync(dir, { recursive: true, force: true });";
+
+/**
+ * Removes, on a worker thread while the build runs, the builds its swap would remove anyway: all but the newest
+ * KEEP_BUILDS − 1 (the build adds one) and the live one. A 100k-review build is ~6,000 files and 290 MB; removing
+ * one at the swap took 0.6–0.9 s of every nightly rebuild, mostly waiting on the disk. Called as a build starts and
+ * awaited before its swap. Only in this user's own builds folder (swapIn refuses any other); never rejects: swapIn's
+ * own pruning removes whatever is left, and fails the build where it cannot.
+ */
+export async function pruneBuildsAhead(outDir: string): Promise<void> {
+  try {
+    if (!(await isOwnFolder(buildsFolder(outDir)))) return;
+    const old = await buildsBeyond(outDir, KEEP_BUILDS - 1);
+    if (old.length === 0) return;
+    await new Promise<void>((resolve) => {
+      const worker = new Worker(REMOVE_FOLDERS, { eval: true, workerData: old });
+      worker.once('exit', () => resolve());
+      worker.once('error', () => undefined); // 'exit' follows; what is left is swapIn's to remove
+    });
+  } catch {
+    // A folder that vanished or cannot be read: swapIn prunes (and reports) as before.
+  }
 }
 
 /** Makes this user's folder `dir` writable by no one else; throws when it is a link or somebody else's. */

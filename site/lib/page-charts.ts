@@ -1,5 +1,6 @@
 import type { AggregateRating } from '../../core/schemas/aggregate-rating-schema.ts';
 import type { AspectInsight } from '../../core/schemas/insights-schema.ts';
+import { aspectsInDisplayOrder } from '../../core/insights/aspects-in-display-order.ts';
 import { formatCount, formatPercent, plural } from './page-format.ts';
 
 /** Geometry of the 1–5 star histogram, drawn as one SVG with fixed dimensions (no layout shift). */
@@ -47,7 +48,7 @@ export interface AspectRow {
   /** The share as a sentence a roofer understands (`aspects[].inWords`). */
   inWords: string;
   /** The trend of the share, where every period has enough opinions; the word and the line come from the same points. */
-  trend: { word: 'improving' | 'declining' | 'steady'; granularity: string; span: string; points: string } | null;
+  trend: { word: 'improving' | 'declining' | 'steady'; granularity: string; periods: number; span: string; points: string } | null;
 }
 
 /** The trend line: the share of positive opinions per period (up is better), on a fixed box. */
@@ -63,24 +64,17 @@ function sparkline(t: NonNullable<AspectInsight['shareTrend']>): { points: strin
 
 /** Rows of the aspect sentiment chart: aspects with a share first (most opinions first), then those without. */
 export function layoutAspects(aspects: readonly AspectInsight[]): AspectRow[] {
-  return [...aspects]
-    .sort(
-      (a, b) =>
-        Number(b.negativeShare !== null) - Number(a.negativeShare !== null) ||
-        b.opinions.estimate - a.opinions.estimate ||
-        a.label.localeCompare(b.label),
-    )
-    .map((a) => {
-      const s = a.negativeShare;
-      const t = s && a.shareTrend;
-      const spark = t ? sparkline(t) : null;
-      return {
-        id: a.id,
-        label: a.label,
-        opinions: a.opinions.estimate,
-        share: s ? { negative: s.estimate, low: s.low, high: s.high } : null,
-        inWords: a.inWords,
-        trend: t && spark ? { word: t.direction, granularity: t.granularity, span: spark.span, points: spark.points } : null,
-      };
-    });
+  return aspectsInDisplayOrder(aspects).map((a) => {
+    const s = a.negativeShare;
+    const t = s && a.shareTrend;
+    const spark = t ? sparkline(t) : null;
+    return {
+      id: a.id,
+      label: a.label,
+      opinions: a.opinions.estimate,
+      share: s ? { negative: s.estimate, low: s.low, high: s.high } : null,
+      inWords: a.inWords,
+      trend: t && spark ? { word: t.direction, granularity: t.granularity, periods: t.points.length, span: spark.span, points: spark.points } : null,
+    };
+  });
 }

@@ -8,6 +8,6 @@ const cache = new WeakMap<SiteModel, WidgetDocument>();
 /** The /widget.json content of this build, for the pages that show it without JavaScript (/embed/). */
 export function widgetDocumentOf(model: SiteModel): WidgetDocument {
   let doc = cache.get(model);
-  if (!doc) cache.set(model, (doc = renderWidgetDocument(renderReviewsDocument(model), model.baseUrl)));
+  if (!doc) cache.set(model, (doc = renderWidgetDocument(renderReviewsDocument(model), model.baseUrl, model.insights)));
   return doc;
 }

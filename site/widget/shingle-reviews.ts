@@ -7,7 +7,7 @@
 
 // The shapes of /widget.json come from core's schema (z.infer): a type-only import, which the
 // type stripping of the build erases, so the widget still imports nothing at run time.
-import type { WidgetDocument, WidgetReview } from '../../core/widget/widget-document-schema.ts';
+import type { WidgetDocument, WidgetInsights, WidgetReview } from '../../core/widget/widget-document-schema.ts';
 
 // A word that depends on a count: one form per CLDR plural category the language uses
 // (Intl.PluralRules); `other` is the fallback for any category not listed.
@@ -25,6 +25,9 @@ interface Words {
   note: string;
   mod: string;
   fail: string;
+  say: string;
+  notYet: string;
+  how: string;
 }
 
 // The script's own folder: the default `src`, so the snippet needs no configuration.
@@ -42,6 +45,9 @@ const EN: Words = {
   note: 'Newest reviews first, whatever their rating.',
   mod: 'Reviews received: {r}; published: {p}; not yet verified: {u}; withheld on content-neutral grounds: {w}.',
   fail: 'Reviews could not be loaded.',
+  say: 'What customers say',
+  notYet: 'Not enough opinions yet on:',
+  how: 'How these figures are made',
 };
 const WORDS: Record<string, Partial<Words>> = {
   es: {
@@ -57,6 +63,9 @@ const WORDS: Record<string, Partial<Words>> = {
     note: 'Las opiniones más recientes primero, sea cual sea su puntuación.',
     mod: 'Opiniones recibidas: {r}; publicadas: {p}; sin verificar aún: {u}; retenidas por motivos neutrales: {w}.',
     fail: 'No se pudieron cargar las opiniones.',
+    say: 'Lo que dicen los clientes',
+    notYet: 'Aún no hay suficientes opiniones sobre:',
+    how: 'Cómo se obtienen estas cifras',
   },
   fr: {
     of: 'Avis clients de',
@@ -71,6 +80,9 @@ const WORDS: Record<string, Partial<Words>> = {
     note: 'Les avis les plus récents d’abord, quelle que soit leur note.',
     mod: 'Avis reçus : {r} ; publiés : {p} ; pas encore vérifiés : {u} ; retenus pour des motifs neutres : {w}.',
     fail: 'Les avis n’ont pas pu être chargés.',
+    say: 'Ce que disent les clients',
+    notYet: 'Pas encore assez d’avis sur :',
+    how: 'Comment ces chiffres sont établis',
   },
 };
 
@@ -106,6 +118,8 @@ a:focus-visible,button:focus-visible{outline:3px solid var(--shingle-accent);out
 .nav{display:flex;gap:.5rem}
 button{font:inherit;color:var(--shingle-accent);background:none;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.25rem .75rem;cursor:pointer}
 .badge{display:inline-flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:baseline}
+.insights h3{font-size:1em;margin:.75rem 0 .25rem}
+.aspects{list-style:none;margin:.25rem 0;padding:0;display:grid;gap:.25rem}
 @media (prefers-reduced-motion:reduce){.carousel .list{scroll-behavior:auto}}
 `;
 
@@ -235,6 +249,8 @@ class ShingleReviews extends HTMLElement {
       );
     }
 
+    if (doc.insights?.aspects.length) box.append(this.#insights(doc.insights, w, lang));
+
     const list = el('ol', 'list');
     if (layout === 'carousel') {
       // A scrolling region must be reachable by keyboard (WCAG 2.1.1).
@@ -260,6 +276,21 @@ class ShingleReviews extends HTMLElement {
     }
     box.append(el('p', 'note muted', w.note), link(doc.reviewsUrl, `${w.all} (${num(rating.count)})`, 'all'));
     this.#root.replaceChildren(box);
+  }
+
+  // What customers say per aspect: each measured aspect's sentence (estimate, interval, number of opinions), then
+  // the aspects without enough opinions yet. The sentences are the engine's English: marked so when the widget is not.
+  #insights(ins: WidgetInsights, w: Words, lang: string): HTMLElement {
+    const part = el('div', 'insights');
+    const list = el('ul', 'aspects');
+    if (new Intl.Locale(lang).language !== 'en') list.lang = 'en';
+    for (const a of ins.aspects) if (a.negativeShare) list.append(el('li', 'aspect', a.inWords));
+    part.append(el('h3', 'insights-heading', w.say));
+    if (list.childElementCount) part.append(list);
+    const rest = ins.aspects.filter((a) => !a.negativeShare).map((a) => a.label);
+    if (rest.length) part.append(el('p', 'not-yet muted', `${w.notYet} ${rest.join(', ')}.`));
+    part.append(link(ins.url, w.how, 'insights-link'));
+    return part;
   }
 
   #review(r: WidgetReview, w: Words, date: Intl.DateTimeFormat): HTMLLIElement {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../helpers/axe.ts';
 import { newContext, watchPage } from '../helpers/browser.ts';
 import { useHostPages, usePageSidecar } from '../helpers/page-sidecar.ts';
+import { aspectsInDisplayOrder } from '../../core/insights/aspects-in-display-order.ts';
+import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 
 /**
  * The widget as a business's own website uses it: a host page on another origin (another port),
@@ -19,6 +21,8 @@ interface ReviewsDoc {
 
 const site = usePageSidecar();
 let doc: ReviewsDoc;
+/** What the widget must say per aspect, in the home page's order: the sentences of /insights.json. */
+let said: { measured: string[]; notYet: string[] };
 const transferred: Record<string, number> = {};
 
 function hostPage(body: string, sidecarOrigin: string): string {
@@ -41,6 +45,12 @@ const host = useHostPages((req, res) => {
 
 beforeAll(async () => {
   doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
+  const insights = (await (await fetch(`${site.origin}/insights.json`)).json()) as InsightsDocument;
+  const ordered = aspectsInDisplayOrder(insights.aspects);
+  said = {
+    measured: ordered.filter((a) => a.negativeShare).map((a) => a.inWords),
+    notYet: ordered.filter((a) => !a.negativeShare).map((a) => a.label),
+  };
 });
 
 afterAll(async () => {
@@ -81,6 +91,8 @@ async function widgetView(page: Page) {
       ids: [...root.querySelectorAll<HTMLElement>('li.review')].map((li) => li.dataset.id),
       histogram: root.querySelectorAll('.hist li').length,
       moderation: root.querySelector('.moderation')?.textContent ?? '',
+      aspects: [...root.querySelectorAll('li.aspect')].map((li) => li.textContent),
+      notYet: root.querySelector('.not-yet')?.textContent ?? null,
       links: root.querySelectorAll('a').length,
       buttons: root.querySelectorAll('button').length,
     };
@@ -119,6 +131,9 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
       expect(view.histogram).toBe(layout === 'badge' ? 0 : 5);
       if (layout !== 'badge')
         expect(view.moderation).toContain(`Reviews received: ${doc.moderation.received}; published: ${doc.moderation.published};`);
+      // What customers say per aspect, as /insights.json says it (estimate, interval, opinions); the badge is the rating alone.
+      expect(view.aspects).toEqual(layout === 'badge' ? [] : said.measured);
+      expect(view.notYet).toBe(layout === 'badge' || said.notYet.length === 0 ? null : `Not enough opinions yet on: ${said.notYet.join(', ')}.`);
       expect(watch.errors).toEqual([]);
       expect(
         watch.foreignRequests.every((u) => new URL(u).origin === site.origin),
@@ -189,6 +204,7 @@ describe('the iframe form (/embed/)', () => {
     expect(await frame.textContent('.avg')).toBe(doc.aggregateRating.average.toFixed(1));
     const ids = await frame.$$eval('li[data-review-id]', (els) => els.map((e) => e.getAttribute('data-review-id')));
     expect(ids).toEqual(doc.reviews.slice(0, 5).map((r) => r.id));
+    expect(await frame.$$eval('.aspects li', (els) => els.map((e) => e.textContent))).toEqual(said.measured);
     expect(watch.errors).toEqual([]);
     expect(await context.cookies()).toEqual([]);
     // The widget's iframe comes from the sidecar's origin, not the host page's.

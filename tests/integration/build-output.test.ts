@@ -71,17 +71,36 @@ describe('built documents', () => {
     expect(result.errors ?? []).toEqual([]);
   });
 
-  it('the manifest lists the documents in the order of renderDocuments (the build writes insights.json last, lists it second)', () => {
+  it('the manifest lists the documents in the order of renderDocuments (the build writes insights.json and widget.json last, lists them second and third)', () => {
     expect(manifest.documents.map((d) => d.kind)).toEqual([
       'reviews',
       'insights',
+      'widget',
       'json-feed',
       'atom',
       'openapi',
-      'widget',
       'widget-script',
       ...Array.from({ length: 31 }, () => 'since'),
     ]);
+  });
+
+  it('the home page draws a bar, line or legend entry only where there is one, and words a trend as the line can back it', () => {
+    const html = read('index.html');
+    const rows = html
+      .split('<li class="aspect"')
+      .slice(1)
+      .map((r) => r.slice(0, r.indexOf('</li>')));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const words = row.replace(/<[^>]+>/g, '');
+      expect(words).not.toMatch(/steady/);
+      if (row.includes('aspect__spark'))
+        expect(words).toMatch(/Over the last \d+ (quarters|half-years|years) \([^)]+\): (improving|getting worse|no clear change)\./);
+      if (!row.includes('aspect__bar')) expect(words).toMatch(/Not enough opinions yet|has not been measured/);
+    }
+    const legend = html.match(/<ul class="legend"[^>]*>([\s\S]*?)<\/ul>/)?.[1] ?? '';
+    expect(legend.includes('90% interval')).toBe(rows.some((r) => r.includes('aspect__bar')));
+    expect(legend.includes('blue line')).toBe(rows.some((r) => r.includes('aspect__spark')));
   });
 
   it('since files cover the configured window and validate', () => {

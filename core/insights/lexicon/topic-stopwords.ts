@@ -1,6 +1,7 @@
 /**
  * Words that cannot start or end a topic phrase: function words, common verbs and adverbs of
- * review narration ("came out", "really quickly"), and time words ("two weeks"). Hand-written.
+ * review narration ("came out", "really quickly"), time words ("two weeks"), and counting words that only
+ * emphasise ("not a single leak" is not a topic "single leak"). Hand-written.
  */
 export const TOPIC_STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any are around as at back be because been before being below
@@ -17,7 +18,7 @@ export const TOPIC_STOPWORDS: ReadonlySet<string> = new Set(
   showed show find found work worked working recommend recommended highly definitely absolutely thank thanks
   thankful glad happy sure able way thing things something anything everything nothing someone anyone everyone
   guys guy folks people person company business everything whole entire first second third new old other another
-  since though although however also within without via per etc ok okay yes yeah oh wow`.split(/\s+/),
+  since though although however also within without via per etc ok okay yes yeah oh wow single twice once`.split(/\s+/),
 );
 
 /** Words so general in roofing reviews that a phrase made only of them says nothing ("new roof"). */

@@ -113,6 +113,8 @@ export interface AbsaModel {
   shiftShared: number;
   /** At that scale, the coverage of the training writer covered least often (null: not measured). */
   lowestWriterCoverage: number | null;
+  /** Fingerprint of the feature definitions the weights were trained with (null: weights without one, or the rules alone). */
+  features: string | null;
   /** How sure a positive or negative reading must be to be quoted (null: never quoted). */
   quotes: { precision: number; claim: Record<'positive' | 'negative', ClaimCalibration>; threshold: Record<'positive' | 'negative', number> } | null;
 }
@@ -155,6 +157,7 @@ export function loadModel(json: unknown): AbsaModel {
     shiftScale: w.quantifier?.shiftScale ?? 1,
     shiftShared: w.quantifier?.shiftShared ?? 0,
     lowestWriterCoverage: w.quantifier?.shiftCoverage?.lowestWriter ?? null,
+    features: w.features ?? null,
     quotes: w.quotes ? { precision: w.quotes.precision, claim: w.quotes.claim, threshold: w.quotes.threshold } : null,
   };
 }
@@ -189,6 +192,7 @@ export const RULES_ONLY: AbsaModel = {
   shiftScale: 1,
   shiftShared: 0,
   lowestWriterCoverage: null,
+  features: null,
   quotes: null,
 };
 

@@ -87,11 +87,13 @@ export function estimateShares(units: readonly OpinionUnit[], rates: readonly (A
       share: opinions >= o.minOpinions && p.share !== null ? shareInterval(p.share, draws[a]!, o.level) : null,
     };
   });
-  const eligible = (side: 'positive' | 'negative') => aspects.flatMap((e, a) => (e?.share && e[side] >= o.minLeaderOpinions ? [a] : []));
+  // Every aspect with a share competes; only one with enough opinions on its side may be named.
+  const compared = aspects.flatMap((e, a) => (e?.share ? [a] : []));
+  const enough = (side: 'positive' | 'negative') => (a: number) => aspects[a]![side] >= o.minLeaderOpinions;
   return {
     aspects,
-    worst: leader(eligible('negative'), draws, o, (x, y) => x > y),
-    best: leader(eligible('positive'), draws, o, (x, y) => x < y),
+    worst: leader(compared, enough('negative'), draws, o, (x, y) => x > y),
+    best: leader(compared, enough('positive'), draws, o, (x, y) => x < y),
   };
 }
 
@@ -216,15 +218,18 @@ export function shareInterval(estimate: number, replicates: readonly (number | n
 
 /** Counts, per replicate, which eligible aspect leads (`before(x, y)`: x ranks ahead of y). */
 function leader(
-  eligible: readonly number[],
+  compared: readonly number[],
+  mayLead: (a: number) => boolean,
   draws: readonly (number | null)[][],
   o: ShareOptions,
   before: (x: number, y: number) => boolean,
 ): Leader {
-  const wins = new Map(eligible.map((a) => [a, 0]));
+  // One aspect alone is worst and best at once: "most" and "top" need another to be compared with.
+  if (compared.length < 2) return { index: null, support: [] };
+  const wins = new Map(compared.map((a) => [a, 0]));
   for (let b = 0; b < o.replicates; b++) {
     let best = -1;
-    for (const a of eligible) {
+    for (const a of compared) {
       const x = draws[a]![b];
       if (x === null || x === undefined) continue;
       if (best < 0 || before(x, draws[best]![b]!)) best = a;
@@ -235,5 +240,5 @@ function leader(
     .map(([index, n]) => ({ index, share: n / Math.max(1, o.replicates) }))
     .sort((x, y) => y.share - x.share || x.index - y.index);
   const top = support[0];
-  return { index: top && top.share >= o.leaderSupport ? top.index : null, support };
+  return { index: top && top.share >= o.leaderSupport && mayLead(top.index) ? top.index : null, support };
 }

@@ -8,7 +8,7 @@ export const getInsightsDescriptor = defineToolDescriptor({
   name: 'get_insights',
   title: 'Sentiment insights',
   description:
-    'Use to learn what customers praise or criticise without reading every review. Per aspect (workmanship, timeliness, ' +
+    'Use to learn what customers praise or criticize without reading every review. Per aspect (workmanship, timeliness, ' +
     'communication, cleanup, price, professionalism, warranty, insurance): the estimated number of opinions and the share ' +
     'that are negative with a 90% interval (negativeShare; null below 30 opinions), already corrected for the errors the ' +
     'reading software was measured to make, and the same in plain words (inWords, e.g. "about half of 54 opinions on cleanup ' +

@@ -14,7 +14,7 @@ export const getRatingSummaryDescriptor = defineToolDescriptor({
   description:
     'Use for numbers about ratings: the average, count and 1–5 star histogram of the reviews in a date range ' +
     '(all reviews without since/until), and how the average and volume moved per month or per quarter over ' +
-    'that range. Use get_insights instead for what customers praise or criticise.',
+    'that range. Use get_insights instead for what customers praise or criticize.',
   inputSchema: z
     .object({
       since: CalendarDateSchema.optional().meta({ description: 'First day of the range, YYYY-MM-DD (default: date of the oldest review).' }),

@@ -3,7 +3,10 @@ import { CalendarDateSchema, SlugSchema } from '../../schemas/primitives.ts';
 import { defineToolDescriptor } from '../tool-descriptor.ts';
 
 export const EntityStatsShape = {
-  reviewCount: z.int().min(0).meta({ description: 'Verified reviews that mention it.' }),
+  reviewCount: z
+    .int()
+    .min(0)
+    .meta({ description: 'Verified reviews that mention it, by name in the text or through the job record the review was matched to.' }),
   averageRating: z.number().min(1).max(5).nullable().meta({ description: 'Mean rating of those reviews, 2 decimals; null without reviews.' }),
   latestReviewDate: CalendarDateSchema.nullable().meta({ description: 'Date of the newest of those reviews.' }),
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inManifestOrder, renderDocuments, renderInsightsDocument, renderReviewDocuments } from '../../../../core/build/render-documents.ts';
+import {
+  INSIGHTS_DOCUMENTS,
+  inManifestOrder,
+  renderDocuments,
+  renderInsightsDocuments,
+  renderReviewDocuments,
+} from '../../../../core/build/render-documents.ts';
 import { renderSinceDocument } from '../../../../core/feeds/render-reviews-document.ts';
 import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
@@ -31,10 +37,13 @@ describe('since documents and determinism', () => {
     expect(a.map((d) => d.body)).toEqual(b.map((d) => d.body));
   });
 
-  it("renders the same documents in two parts — the reviews' before the insights are known, then insights.json", () => {
+  it("renders the same documents in two parts — the reviews' before the insights are known, then insights.json and widget.json", () => {
     const { insights: _, ...base } = model;
-    const parts = inManifestOrder(renderReviewDocuments(base, 31), renderInsightsDocument(model));
+    const insightsDocuments = renderInsightsDocuments(model);
+    expect(insightsDocuments).toHaveLength(INSIGHTS_DOCUMENTS);
+    const parts = inManifestOrder(renderReviewDocuments(base, 31), insightsDocuments);
     expect(parts).toEqual(renderDocuments(model, 31));
-    expect(parts.slice(0, 2).map((d) => d.path)).toEqual(['/reviews.json', '/insights.json']);
+    expect(parts.slice(0, 3).map((d) => d.path)).toEqual(['/reviews.json', '/insights.json', '/widget.json']);
+    expect(renderReviewDocuments(base, 31).map((d) => d.path)).not.toContain('/widget.json');
   });
 });

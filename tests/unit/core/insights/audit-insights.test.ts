@@ -52,7 +52,7 @@ function expectReading(reviewId: string, quote: string, aspect: string | null, p
 
 /** Quotes in free text with the phrase that introduces them. */
 const introduced = (s: string) =>
-  [...s.matchAll(/(For example|On the other hand|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
+  [...s.matchAll(/(For example|On the other hand|One complaint|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
 
 describe('audit of the sample insights.json: every published claim is backed by what the engine reads', () => {
   it('aspect quotes: the cited review holds the quote and the engine reads it with that aspect and polarity', () => {

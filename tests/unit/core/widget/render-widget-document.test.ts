@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
+import { aspectsInDisplayOrder } from '../../../../core/insights/aspects-in-display-order.ts';
+import { buildInsights } from '../../../../core/insights/build-insights.ts';
 import { cutText, renderWidgetDocument } from '../../../../core/widget/render-widget-document.ts';
 import { renderIframeSnippet, renderWidgetSnippet } from '../../../../core/widget/render-widget-snippet.ts';
 import { WIDGET_REVIEW_COUNT, WidgetDocumentSchema } from '../../../../core/widget/widget-document-schema.ts';
@@ -26,6 +28,50 @@ describe('renderWidgetDocument', () => {
     // Every reviews document now carries its moderation record (issue 13); the widget passes it on.
     expect(doc.moderation).toEqual(reviewsDocument.moderation);
     expect(JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl))).toBe(JSON.stringify(doc));
+  });
+
+  it('says per aspect what insights.json says, in the home page order, with the share and its interval', () => {
+    // The engine's insights of these reviews (no aspect has enough opinions), one aspect given a share as a big business would have.
+    const read = buildInsights({ business: model.businessConfig, reviews: model.reviews });
+    const share = { estimate: 0.25, low: 0.12, high: 0.41 };
+    const insights = {
+      aspects: read.aspects.map((a) =>
+        a.id === 'cleanup'
+          ? {
+              ...a,
+              negativeShare: share,
+              opinions: { ...a.opinions, estimate: 54 },
+              inWords: 'About 1 in 4 of 54 opinions on cleanup are negative (12–41%).',
+            }
+          : a,
+      ),
+    };
+    const doc = WidgetDocumentSchema.parse(renderWidgetDocument(reviewsDocument, model.baseUrl, insights));
+    const aspects = doc.insights!.aspects;
+    expect(aspects).toHaveLength(8);
+    expect(aspects[0]!.id).toBe('cleanup');
+    expect(aspects.map((a) => a.id)).toEqual(aspectsInDisplayOrder(insights.aspects).map((a) => a.id));
+    for (const a of aspects) {
+      const source = insights.aspects.find((x) => x.id === a.id)!;
+      expect(a).toEqual({
+        id: source.id,
+        label: source.label,
+        inWords: source.inWords,
+        opinions: source.opinions.estimate,
+        negativeShare: source.negativeShare,
+      });
+    }
+    expect(doc.insights!.url).toBe('https://reviews.example/#page_aspects');
+    expect(renderWidgetDocument(reviewsDocument, model.baseUrl).insights).toBeUndefined();
+    const html = renderWidgetSnippet(doc);
+    expect(html).toContain('What customers say');
+    expect(html).toContain('<li>About 1 in 4 of 54 opinions on cleanup are negative (12–41%).</li>');
+    expect(html).toContain(
+      `Not enough opinions yet on: ${aspects
+        .slice(1)
+        .map((a) => a.label)
+        .join(', ')}.`,
+    );
   });
 
   it('renders a reviews document without a moderation record (older builds) without the field', () => {

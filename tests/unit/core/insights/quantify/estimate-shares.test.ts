@@ -59,6 +59,17 @@ describe('estimateShares and its replicates', () => {
     });
   });
 
+  it('names neither a worst nor a best aspect when only one has a share: there is nothing to compare it with', () => {
+    const alone = units.map((u) => ({ ...u, mass: [u.mass[0]!, u.mass[1]!, 0, 0] }));
+    const e = estimateShares(alone, aspectRates, SHARE_RULES);
+    expect(e.aspects[0]!.share).not.toBeNull();
+    expect(e.aspects[1]!.share).toBeNull();
+    expect(e.worst).toEqual({ index: null, support: [] });
+    expect(e.best).toEqual({ index: null, support: [] });
+    // With the second aspect measured again, the first (a third negative against a tenth) is named worst.
+    expect(estimateShares(units, aspectRates, SHARE_RULES).worst.index).toBe(0);
+  });
+
   it('a shared shift does not make the worst aspect less certain, and an own one does', () => {
     // 600 reviews: the first aspect a third negative, the second a quarter — close, but clear at this size
     const close: OpinionUnit[] = Array.from({ length: 600 }, (_, i) => ({
