@@ -112,7 +112,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   };
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
-  const pruning = pruneBuildsAhead(outDir); // awaited before the swap, and on failure (never rejects)
+  // Old builds are removed beside the pages step (pruneBuildsAhead never rejects; awaited before the swap, and on
+  // failure). Not before the model step: content that fails to validate must not cost a build the swap would keep.
+  let pruning: Promise<void> | undefined;
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
@@ -133,6 +135,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       phases.render = Math.round(performance.now() - started);
     });
     phase('model', 'rendering the pages');
+    pruning = pruneBuildsAhead(outDir);
     writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
     writer.write(renderInsightsDocuments(model));
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {

@@ -25,6 +25,7 @@ import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { defineCommand } from './lib/cli.ts';
 import { evaluateInsights } from './lib/eval-insights.ts';
+import { evaluateKnownBusinesses } from './lib/eval-known-businesses.ts';
 import { createProgress } from './lib/progress.ts';
 import { compareWithTruth } from './lib/generated-truth.ts';
 import { scoreCorpus } from './lib/score-corpus.ts';
@@ -169,7 +170,9 @@ function evaluateCorpusTest(): void {
 async function evaluateInsightsOnCorpus(): Promise<void> {
   const path = join(root, 'data/absa/corpus.jsonl');
   if (!existsSync(path) || !model.rates) return void console.log('\n## insights\nskipped: no corpus, or a model without measured rates');
-  await evaluateInsights(readCorpus(path, 'train'), readCorpus(path, 'test'), business, model);
+  const test = readCorpus(path, 'test');
+  await evaluateInsights(readCorpus(path, 'train'), test, business, model);
+  evaluateKnownBusinesses(test, business, model);
 }
 
 function evaluateGenerated(count: number): void {

@@ -19,7 +19,7 @@ export const MIN_FAQ_EVIDENCE = 3;
 export const FAQ_CITATIONS = 10;
 
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
-const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
+export const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
   { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
   {
     id: 'workmanship',

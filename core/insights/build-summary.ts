@@ -26,10 +26,10 @@ export interface SummaryEvidence {
 /** A technician who stands out in the ratings, and where the reviews that name them come from. */
 export interface StandoutTechnician {
   technician: EntityInsight;
-  /** Reviews whose text names the technician… */
-  inText: number;
+  /** Reviews whose text names the technician (ids, newest first)… */
+  inText: readonly string[];
   /** …and reviews that name them only through the job record they were matched to. */
-  fromJobs: number;
+  fromJobs: readonly string[];
 }
 
 /** The measured figures the summary is written from. */
@@ -95,22 +95,22 @@ export function buildSummary(input: SummaryInput): Summary {
     parts.push(
       `Customers are most positive about ${best.label.toLowerCase()}: ${fact('mostPraisedInWords', shareWords(positive.estimate))} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${fact('mostPraisedPositiveInterval', intervalWords(positive))}).`,
     );
-  } else if (anyShare) parts.push(noClear('most praised aspect', input.best, input.aspects));
+  } else if (anyShare) parts.push(noClear('most praised aspect', input.best, input.aspects, 'positive'));
   if (worst) {
     const s = worst.negativeShare!;
     fact('topComplaintOpinions', worst.opinions.estimate, ids(worst).any);
     parts.push(
       `The top complaint is ${worst.label.toLowerCase()}: ${fact('topComplaintInWords', shareWords(s.estimate))} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${fact('topComplaintNegativeInterval', intervalWords(s))}).`,
     );
-  } else if (anyShare) parts.push(noClear('top complaint', input.worst, input.aspects));
+  } else if (anyShare) parts.push(noClear('top complaint', input.worst, input.aspects, 'negative'));
 
   const t = input.standout;
   fact('standoutTechnician', t?.technician.id ?? null, t ? (ev.technicians.get(t.technician.id) ?? []) : []);
   if (t) {
     const reviews = ev.technicians.get(t.technician.id) ?? [];
     const n = fact('standoutTechnicianReviews', t.technician.mentions, reviews);
-    const inText = fact('standoutTechnicianNamedInText', t.inText, reviews);
-    const fromJobs = fact('standoutTechnicianFromJobRecords', t.fromJobs, reviews);
+    const inText = fact('standoutTechnicianNamedInText', t.inText.length, t.inText);
+    const fromJobs = fact('standoutTechnicianFromJobRecords', t.fromJobs.length, t.fromJobs);
     // "Named" only for the reviews whose text names them: the rest are linked by the job the review was matched to.
     const where =
       fromJobs === 0
@@ -120,7 +120,7 @@ export function buildSummary(input: SummaryInput): Summary {
           : `named in ${plural(inText, 'review')} and linked to ${fromJobs} more through the job record`;
     const average = fact('standoutTechnicianAverageRating', t.technician.averageRating!, reviews);
     parts.push(
-      `${t.technician.name} stands out among the technicians: ${where}, with an average rating of ${average} ${average === 1 ? 'star' : 'stars'}${fromJobs === 0 ? '' : ` across those ${n}`}.`,
+      `${t.technician.name} stands out among the technicians: ${where}, with an average rating of ${average} ${average === 1 ? 'star' : 'stars'}${inText > 0 && fromJobs > 0 ? ` across those ${n}` : ''}.`,
     );
   } else if (input.comparedTechnicians > 1) parts.push('No single technician stands out in the ratings.');
 
@@ -167,7 +167,9 @@ function opening(input: SummaryInput, fact: <T extends number | string | null>(k
 }
 
 /** "There is no clear top complaint: cleanup, warranty and communication are close." */
-function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[]): string {
+function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[], side: 'negative' | 'positive'): string {
+  if (leader.tooFew !== null)
+    return `There is no clear ${what}: ${aspects[leader.tooFew]!.label.toLowerCase()} leads, but on too few ${side} opinions to name it.`;
   const close = leader.support
     .filter((s) => s.share >= 0.1)
     .slice(0, 3)

@@ -1,4 +1,5 @@
 import type { EntityInsight } from '../schemas/insights-schema.ts';
+import { compareReviews } from '../model/compare-reviews.ts';
 import { createRandom } from '../random/create-random.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import type { StandoutTechnician } from './build-summary.ts';
@@ -31,20 +32,27 @@ export function rankTechnicians(
   for (let b = 0; b < SHARE_RULES.replicates && eligible.length > 1; b++) {
     let best = -1;
     let bestMean = -Infinity;
-    let tied = false;
-    ratings.forEach((rs, i) => {
+    const raw = ratings.map((rs) => {
       let sum = 0;
       for (let k = 0; k < rs.length; k++) sum += rs[Math.floor(random() * rs.length)]!;
-      const mean = (sum + prior * PRIOR_WEIGHT) / (rs.length + PRIOR_WEIGHT);
-      if (mean > bestMean) [best, bestMean, tied] = [i, mean, false];
-      else if (mean === bestMean) tied = true;
+      return sum / rs.length;
     });
-    // A replicate in which two lead alike is won by neither (two technicians with only 5-star reviews never stand out).
-    if (!tied) wins[best]!++;
+    raw.forEach((mean, i) => {
+      const shrunk = (mean * ratings[i]!.length + prior * PRIOR_WEIGHT) / (ratings[i]!.length + PRIOR_WEIGHT);
+      if (shrunk > bestMean) [best, bestMean] = [i, shrunk];
+    });
+    // A replicate in which another averages exactly as much is won by neither: shrinking would otherwise give it to
+    // the one with more reviews (two technicians with only 5-star reviews never stand out, whatever their counts).
+    if (raw.every((mean, i) => i === best || mean !== raw[best])) wins[best]!++;
   }
   const lead = wins.indexOf(Math.max(...wins, 0));
   if (eligible.length < 2 || wins[lead]! < SHARE_RULES.leaderSupport * SHARE_RULES.replicates) return { standout: null, compared: eligible.length };
   const technician = eligible[lead]!;
-  const inText = reviewsOf(technician.id).filter((a) => a.named.some((n) => n.technicians.includes(technician.id))).length;
-  return { standout: { technician, inText, fromJobs: technician.mentions - inText }, compared: eligible.length };
+  const reviews = reviewsOf(technician.id).map((a) => ({ ...a.review, named: a.named.some((n) => n.technicians.includes(technician.id)) }));
+  const ids = (named: boolean) =>
+    reviews
+      .filter((r) => r.named === named)
+      .sort(compareReviews)
+      .map((r) => r.id);
+  return { standout: { technician, inText: ids(true), fromJobs: ids(false) }, compared: eligible.length };
 }

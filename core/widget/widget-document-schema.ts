@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AggregateRatingSchema } from '../schemas/aggregate-rating-schema.ts';
-import { AspectIdSchema } from '../schemas/business-schema.ts';
+import { ASPECT_IDS, AspectIdSchema } from '../schemas/business-schema.ts';
 import { ShareIntervalSchema } from '../schemas/insights-schema.ts';
 import { CalendarDateSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from '../schemas/primitives.ts';
 import { ModerationRecordSchema } from '../schemas/moderation-schema.ts';
@@ -45,7 +45,7 @@ export const WidgetAspectSchema = z
 export const WidgetInsightsSchema = z
   .object({
     url: HttpUrlSchema.meta({ description: 'Where the insights are shown in full (the home page’s section).' }),
-    aspects: z.array(WidgetAspectSchema).meta({
+    aspects: z.array(WidgetAspectSchema).max(ASPECT_IDS.length).meta({
       description: 'Every aspect of the business, in the home page’s order: those with a share first (most opinions first), then the rest.',
     }),
   })

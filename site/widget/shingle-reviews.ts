@@ -7,6 +7,7 @@
 
 // The shapes of /widget.json come from core's schema (z.infer): a type-only import, which the
 // type stripping of the build erases, so the widget still imports nothing at run time.
+import type { ASPECT_IDS } from '../../core/schemas/business-schema.ts';
 import type { WidgetDocument, WidgetInsights, WidgetReview } from '../../core/widget/widget-document-schema.ts';
 
 // A word that depends on a count: one form per CLDR plural category the language uses
@@ -124,6 +125,9 @@ button{font:inherit;color:var(--shingle-accent);background:none;border:1px solid
 `;
 
 let sheet: CSSStyleSheet | undefined;
+// The most aspects a business has: a longer list in widget.json is cut, not drawn. Typed as core's ASPECT_IDS' length,
+// so the type check fails if that list changes (a type-only import: nothing is imported at run time).
+const MAX_ASPECTS: (typeof ASPECT_IDS)['length'] = 8;
 
 // The element's or the page's `lang` as a locale Intl accepts: "en_US" (a common mistake) is read
 // as en-US, anything else Intl refuses as its language alone, else English. A bad `lang` on the
@@ -249,7 +253,13 @@ class ShingleReviews extends HTMLElement {
       );
     }
 
-    if (doc.insights?.aspects.length) box.append(this.#insights(doc.insights, w, lang));
+    // A part of its own: a malformed or hostile `insights` must never cost the visitor the rating and the reviews.
+    try {
+      const part = this.#insights(doc.insights, w, lang);
+      if (part) box.append(part);
+    } catch {
+      // left out
+    }
 
     const list = el('ol', 'list');
     if (layout === 'carousel') {
@@ -280,16 +290,21 @@ class ShingleReviews extends HTMLElement {
 
   // What customers say per aspect: each measured aspect's sentence (estimate, interval, number of opinions), then
   // the aspects without enough opinions yet. The sentences are the engine's English: marked so when the widget is not.
-  #insights(ins: WidgetInsights, w: Words, lang: string): HTMLElement {
+  #insights(ins: WidgetInsights | undefined, w: Words, lang: string): HTMLElement | null {
+    // Only what the schema allows, and no more aspects than a business has.
+    const aspects = (Array.isArray(ins?.aspects) ? ins.aspects : [])
+      .filter((a) => typeof a?.inWords === 'string' && typeof a.label === 'string')
+      .slice(0, MAX_ASPECTS);
+    if (!ins || aspects.length === 0) return null;
     const part = el('div', 'insights');
     const list = el('ul', 'aspects');
     if (new Intl.Locale(lang).language !== 'en') list.lang = 'en';
-    for (const a of ins.aspects) if (a.negativeShare) list.append(el('li', 'aspect', a.inWords));
+    for (const a of aspects) if (a.negativeShare) list.append(el('li', 'aspect', a.inWords));
     part.append(el('h3', 'insights-heading', w.say));
     if (list.childElementCount) part.append(list);
-    const rest = ins.aspects.filter((a) => !a.negativeShare).map((a) => a.label);
+    const rest = aspects.filter((a) => !a.negativeShare).map((a) => a.label);
     if (rest.length) part.append(el('p', 'not-yet muted', `${w.notYet} ${rest.join(', ')}.`));
-    part.append(link(ins.url, w.how, 'insights-link'));
+    part.append(link(String(ins.url), w.how, 'insights-link'));
     return part;
   }
 

@@ -29,7 +29,48 @@ function hostPage(body: string, sidecarOrigin: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Summit host page</title></head><body><main><h1>Our roofing company</h1>${body}</main><script type="module" src="${sidecarOrigin}/widget.js"></script></body></html>`;
 }
 
+/** widget.json with its `insights` replaced: what a tampered or broken document could hold (served by the host page's origin). */
+const HOSTILE_INSIGHTS: Record<string, unknown> = {
+  empty: {},
+  nulls: { url: 'https://x.example/', aspects: [null, 7, 'x'] },
+  text: { url: 'https://x.example/', aspects: 'abc' },
+  many: {
+    url: 'https://x.example/',
+    aspects: Array.from({ length: 5000 }, (_, i) => ({
+      id: 'cleanup',
+      label: `A${i}`,
+      inWords: `Sentence ${i}.`,
+      opinions: 40,
+      negativeShare: { estimate: 0.5, low: 0.3, high: 0.7 },
+    })),
+  },
+  markup: {
+    url: 'javascript:alert(1)',
+    aspects: [
+      {
+        id: 'cleanup',
+        label: '<img src=x onerror=alert(1)>',
+        inWords: '<b>bold</b>',
+        opinions: 40,
+        negativeShare: { estimate: 0.5, low: 0.3, high: 0.7 },
+      },
+    ],
+  },
+};
+let widgetJson: Record<string, unknown>;
+
 const host = useHostPages((req, res) => {
+  const hostile = /^\/hostile-(\w+)(\/widget\.json)?$/.exec(req.url ?? '');
+  if (hostile && hostile[1]! in HOSTILE_INSIGHTS) {
+    if (hostile[2])
+      return res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ ...widgetJson, insights: HOSTILE_INSIGHTS[hostile[1]!] }));
+    const csp = `default-src 'none'; script-src ${site.origin}; connect-src 'self'; style-src 'none'; img-src 'none'; base-uri 'none'`;
+    return res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
+      .end(hostPage(`<shingle-reviews layout="list" src="${host.origin}/hostile-${hostile[1]}"></shingle-reviews>`, site.origin));
+  }
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
     '/carousel': `<shingle-reviews layout="carousel" limit="4"></shingle-reviews>`,
@@ -45,6 +86,7 @@ const host = useHostPages((req, res) => {
 
 beforeAll(async () => {
   doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as ReviewsDoc;
+  widgetJson = (await (await fetch(`${site.origin}/widget.json`)).json()) as Record<string, unknown>;
   const insights = (await (await fetch(`${site.origin}/insights.json`)).json()) as InsightsDocument;
   const ordered = aspectsInDisplayOrder(insights.aspects);
   said = {
@@ -156,6 +198,24 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
       expect(focusable.length).toBe(view.links + view.buttons);
       for (const f of focusable) expect(stops, `${f} reached by Tab`).toContain(f);
       expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const kind of Object.keys(HOSTILE_INSIGHTS)) {
+    it(`a widget.json with ${kind} insights still shows the rating and the reviews, draws no markup and at most 8 aspects`, async () => {
+      const { page, context, watch } = await open(`/hostile-${kind}`);
+      const view = await widgetView(page);
+      expect(view.average).toBe(doc.aggregateRating.average.toFixed(1));
+      expect(view.ids).toEqual(doc.reviews.slice(0, 3).map((r) => r.id));
+      expect(view.aspects.length).toBeLessThanOrEqual(8);
+      const inside = await page.evaluate(() => {
+        const root = document.querySelector('shingle-reviews')!.shadowRoot!;
+        return { markup: root.querySelectorAll('img, b').length, links: [...root.querySelectorAll('a')].map((a) => a.getAttribute('href')) };
+      });
+      expect(inside.markup).toBe(0);
+      expect(inside.links.some((h) => h?.startsWith('javascript:'))).toBe(false);
+      expect(watch.errors).toEqual([]);
       await context.close();
     });
   }

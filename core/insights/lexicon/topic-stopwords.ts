@@ -18,7 +18,7 @@ export const TOPIC_STOPWORDS: ReadonlySet<string> = new Set(
   showed show find found work worked working recommend recommended highly definitely absolutely thank thanks
   thankful glad happy sure able way thing things something anything everything nothing someone anyone everyone
   guys guy folks people person company business everything whole entire first second third new old other another
-  since though although however also within without via per etc ok okay yes yeah oh wow single twice once`.split(/\s+/),
+  since though although however also within without via per etc ok okay yes yeah oh wow single twice`.split(/\s+/),
 );
 
 /** Words so general in roofing reviews that a phrase made only of them says nothing ("new roof"). */

@@ -51,8 +51,10 @@ export interface AspectEstimate {
 export interface Leader {
   /** The aspect's index when it leads in at least `leaderSupport` of the replicates, else null. */
   index: number | null;
-  /** Per aspect index, the share of replicates it led in (eligible aspects only, largest first). */
+  /** Per aspect index, the share of replicates it led in (aspects with a share, largest first). */
   support: { index: number; share: number }[];
+  /** The aspect that leads often enough but has too few estimated opinions on its side to be named (else null). */
+  tooFew: number | null;
 }
 
 export interface ShareEstimates {
@@ -225,7 +227,7 @@ function leader(
   before: (x: number, y: number) => boolean,
 ): Leader {
   // One aspect alone is worst and best at once: "most" and "top" need another to be compared with.
-  if (compared.length < 2) return { index: null, support: [] };
+  if (compared.length < 2) return { index: null, support: [], tooFew: null };
   const wins = new Map(compared.map((a) => [a, 0]));
   for (let b = 0; b < o.replicates; b++) {
     let best = -1;
@@ -240,5 +242,6 @@ function leader(
     .map(([index, n]) => ({ index, share: n / Math.max(1, o.replicates) }))
     .sort((x, y) => y.share - x.share || x.index - y.index);
   const top = support[0];
-  return { index: top && top.share >= o.leaderSupport && mayLead(top.index) ? top.index : null, support };
+  const leads = top !== undefined && top.share >= o.leaderSupport;
+  return { index: leads && mayLead(top.index) ? top.index : null, support, tooFew: leads && !mayLead(top.index) ? top.index : null };
 }

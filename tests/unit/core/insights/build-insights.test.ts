@@ -188,11 +188,12 @@ describe('buildInsights', () => {
       'Two storms later and not a single leak.',
       'Not a single nail left, not a single leak.',
       ...['The leak over the porch is fixed.', 'They found the leak in an hour.', 'The leak came from the chimney.', 'A leak by the vent.'],
+      ...['They inspected twice before the quote.', 'The adjuster inspected twice.', 'Our roof was inspected twice, free.'],
     ];
     const phrases = buildInsights({ business, reviews: texts.map((t, i) => review(`e-${i}`, `2024-0${i + 1}-01`, 5, t)) }).topics.map(
       (t) => t.phrase,
     );
-    expect(phrases.filter((p) => p.includes('single'))).toEqual([]);
+    expect(phrases.filter((p) => /\b(single|twice)\b/.test(p))).toEqual([]);
     expect(phrases).toContain('leak');
   });
 
@@ -225,6 +226,9 @@ describe('buildInsights', () => {
     const even = buildInsights({ business, reviews: tied }).summary;
     expect(even.facts.find((f) => f.key === 'standoutTechnician')!.value).toBeNull();
     expect(even.text).toContain('No single technician stands out in the ratings.');
+    // Two more 5-star reviews for Ray: still all 5 stars each, so more reviews alone do not make him stand out.
+    const more = [...tied, five('s-7', 'Ray was careful and quick.'), five('s-8', 'Ray answered every question.')];
+    expect(buildInsights({ business, reviews: more }).summary.facts.find((f) => f.key === 'standoutTechnician')!.value).toBeNull();
     // Ray ahead on ratings, with four more reviews linked to him only by their job record (rating only).
     const ahead = [
       ...tied.slice(0, 3),
@@ -233,9 +237,43 @@ describe('buildInsights', () => {
     ];
     const named = buildInsights({ business, reviews: ahead }).summary;
     expect(named.facts.find((f) => f.key === 'standoutTechnician')!.value).toBe('ray');
+    const cited = new Map(named.facts.map((f) => [f.key, f.reviewIds]));
+    expect(cited.get('standoutTechnicianNamedInText')).toEqual(['s-3', 's-2', 's-1']);
+    expect(cited.get('standoutTechnicianFromJobRecords')).toEqual(['j-4', 'j-3', 'j-2', 'j-1']);
     expect(named.text).toMatch(
       /Ray stands out among the technicians: named in 3 reviews and linked to 4 more through the job record, with an average rating of 5 stars across those 7\./,
     );
+  });
+
+  it('with one aspect measured, names neither a most praised aspect nor a top complaint, and says why', () => {
+    const texts = ['The cleanup was spotless.', 'They cleaned up every nail, spotless.', 'The cleanup was awful, nails everywhere.'];
+    const reviews = Array.from({ length: 60 }, (_, i) =>
+      review(`o-${i}`, `2024-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`, 4, texts[i % 3]!),
+    );
+    const d = buildInsights({ business, reviews });
+    expect(d.aspects.filter((a) => a.negativeShare).map((a) => a.id)).toEqual(['cleanup']);
+    expect(d.summary.text).toContain(
+      'Only cleanup has enough opinions for a share yet, so no aspect can be named as the most praised or the top complaint.',
+    );
+    expect(d.summary.text).not.toContain('no clear');
+    const facts = new Map(d.summary.facts.map((f) => [f.key, f.value]));
+    expect([facts.get('mostPraised'), facts.get('topComplaint')]).toEqual([null, null]);
+  });
+
+  it('says a standout technician is linked by the job record when no review names them', () => {
+    const ray = [{ id: 'ray', name: 'Ray' }];
+    const kyle = [{ id: 'kyle', name: 'Kyle' }];
+    const reviews = [
+      ...[1, 2, 3].map((k) => review(`u-${k}`, `2024-0${k}-01`, 5, 'Spotless cleanup and a friendly, careful crew.', { technicians: ray })),
+      ...[4, 5, 6].map((k) => review(`u-${k}`, `2024-0${k}-01`, 3, 'Kyle cleaned the gutters, it was fine.', { technicians: kyle })),
+    ];
+    const s = buildInsights({ business, reviews }).summary;
+    expect(s.text).toContain(
+      'Ray stands out among the technicians: linked to 3 reviews through the job record (none names them in the text), with an average rating of 5 stars.',
+    );
+    const facts = new Map(s.facts.map((f) => [f.key, f]));
+    expect(facts.get('standoutTechnicianNamedInText')).toEqual({ key: 'standoutTechnicianNamedInText', value: 0, reviewIds: [] });
+    expect(facts.get('standoutTechnicianFromJobRecords')!.reviewIds).toEqual(['u-3', 'u-2', 'u-1']);
   });
 
   it('starts a FAQ example with "One complaint", not "On the other hand", when no praise comes before it', () => {

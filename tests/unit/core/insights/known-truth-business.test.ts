@@ -7,51 +7,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInsights } from '../../../../core/insights/build-insights.ts';
-import type { InsightsDocument, Polarity } from '../../../../core/schemas/insights-schema.ts';
 import { readCorpus, type CorpusItem } from '../../../../scripts/lib/absa-corpus.ts';
+import { clearlyWorst, isTrueClaim, knownTruth, knownTruthReviews, publishedClaims } from '../../../../scripts/lib/known-truth-business.ts';
 import { business } from '../../../helpers/sample-model.ts';
-import { review } from '../../../helpers/published-review.ts';
 import { ROOT } from '../../../helpers/build-fixture.ts';
 
 const items = readCorpus(join(ROOT, 'data/absa/corpus.jsonl'), 'test');
-
-/** One review per corpus review id, its sentences joined, its stars as the rating. */
-function reviewsOf(selected: readonly CorpusItem[]) {
-  const byReview = new Map<string, CorpusItem[]>();
-  for (const it of selected) byReview.set(it.review, [...(byReview.get(it.review) ?? []), it]);
-  return [...byReview].map(([id, its], i) => {
-    const day = String(1 + (i % 28)).padStart(2, '0');
-    const month = String(1 + (Math.floor(i / 28) % 12)).padStart(2, '0');
-    return review(`k-${id}`, `2025-${month}-${day}`, its[0]!.stars ?? 3, its.map((s) => s.text).join(' '));
-  });
-}
-
-/** The labels' negative share and number of opinions per aspect. */
-function truth(selected: readonly CorpusItem[]): Map<string, { share: number; opinions: number }> {
-  const out = new Map<string, { share: number; opinions: number }>();
-  for (const a of business.aspects) {
-    const labels = selected.flatMap((it) => it.labels.filter((l) => l.category === a.id && l.polarity !== 'neutral'));
-    const negative = labels.filter((l) => l.polarity === 'negative').length;
-    out.set(a.id, { share: labels.length ? negative / labels.length : 0, opinions: labels.length });
-  }
-  return out;
-}
-
-/** Every quote the document publishes, with the aspect (null: any) and polarity it is quoted for. */
-function claims(doc: Omit<InsightsDocument, 'moderation'>): { text: string; aspect: string | null; polarity: Polarity }[] {
-  const out: { text: string; aspect: string | null; polarity: Polarity }[] = [];
-  for (const a of doc.aspects)
-    for (const q of [...a.quotes.positive, ...a.quotes.negative]) out.push({ text: q.text, aspect: a.id, polarity: q.polarity });
-  for (const kind of ['technicians', 'services', 'serviceAreas'] as const)
-    for (const e of doc.entities[kind]) for (const q of e.quotes) out.push({ text: q.text, aspect: null, polarity: q.polarity });
-  return out;
-}
-
-/** Whether a quoted text's labelled sentence carries the aspect (any, when null) with the polarity. */
-function isTrue(c: { text: string; aspect: string | null; polarity: Polarity }): boolean {
-  const sentence = items.find((it) => it.text.includes(c.text) || c.text.includes(it.text));
-  return Boolean(sentence?.labels.some((l) => (c.aspect === null || l.category === c.aspect) && l.polarity === c.polarity));
-}
+const reviewsOf = (selected: readonly CorpusItem[]) => knownTruthReviews(selected, business);
+const truth = (selected: readonly CorpusItem[]) => knownTruth(selected, business);
 
 describe('a business made of labelled sentences of a writer the reader never saw', () => {
   const doc = buildInsights({ business, reviews: reviewsOf(items) });
@@ -84,11 +47,23 @@ describe('a business made of labelled sentences of a writer the reader never saw
       expect(a.inWords).toMatch(new RegExp(`of ${a.opinions.estimate} opinions on ${a.label.toLowerCase()} are negative \\(\\d+–\\d+%\\)\\.$`));
   });
 
-  it('quotes only what the labels say: at least 90% of every published quote is true', () => {
-    const all = claims(doc);
+  it('quotes only what the labels say: at least 90% of every published quote and example is true', () => {
+    const all = publishedClaims(doc);
     expect(all.length).toBeGreaterThanOrEqual(10);
-    const right = all.filter(isTrue).length;
+    const right = all.filter((c) => isTrueClaim(c, items)).length;
     expect(right / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("issue 23's business B (timeliness 59% negative or more, every other aspect 32% or less): names timeliness, intervals hold", () => {
+    const subset = clearlyWorst(items, business, 'timeliness');
+    const t = truth(subset);
+    expect(t.get('timeliness')!.share).toBeGreaterThanOrEqual(0.59);
+    for (const [a, x] of t) if (a !== 'timeliness') expect(x.share, a).toBeLessThanOrEqual(0.35);
+    const b = buildInsights({ business, reviews: reviewsOf(subset) });
+    const shared = b.aspects.filter((a) => a.negativeShare);
+    const missed = shared.filter((a) => t.get(a.id)!.share < a.negativeShare!.low || t.get(a.id)!.share > a.negativeShare!.high);
+    expect(missed.length).toBeLessThanOrEqual(1);
+    expect(b.summary.facts.find((f) => f.key === 'topComplaint')!.value).toBe('timeliness');
   });
 
   it('with one aspect clearly worst, names it or no aspect — never another', () => {

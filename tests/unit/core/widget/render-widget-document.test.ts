@@ -74,6 +74,21 @@ describe('renderWidgetDocument', () => {
     );
   });
 
+  it('escapes the labels and the link of the insights in the static snippet', () => {
+    const doc = renderWidgetDocument(reviewsDocument, model.baseUrl, { aspects: [] });
+    const hostile = {
+      ...doc,
+      insights: {
+        url: 'https://x.example/"><script>alert(1)</script>',
+        aspects: [{ id: 'cleanup' as const, label: '<img src=x onerror=alert(1)>', inWords: '<b>x</b>', opinions: 3, negativeShare: null }],
+      },
+    };
+    const html = renderWidgetSnippet(hostile);
+    expect(html).not.toMatch(/<img|<script|<b>/);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('href="https://x.example/&quot;&gt;&lt;script&gt;');
+  });
+
   it('renders a reviews document without a moderation record (older builds) without the field', () => {
     const { moderation: _m, ...older } = reviewsDocument;
     expect(WidgetDocumentSchema.parse(renderWidgetDocument(older, model.baseUrl)).moderation).toBeUndefined();

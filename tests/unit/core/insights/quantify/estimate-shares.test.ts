@@ -64,10 +64,18 @@ describe('estimateShares and its replicates', () => {
     const e = estimateShares(alone, aspectRates, SHARE_RULES);
     expect(e.aspects[0]!.share).not.toBeNull();
     expect(e.aspects[1]!.share).toBeNull();
-    expect(e.worst).toEqual({ index: null, support: [] });
-    expect(e.best).toEqual({ index: null, support: [] });
+    expect(e.worst).toEqual({ index: null, support: [], tooFew: null });
+    expect(e.best).toEqual({ index: null, support: [], tooFew: null });
     // With the second aspect measured again, the first (a third negative against a tenth) is named worst.
     expect(estimateShares(units, aspectRates, SHARE_RULES).worst.index).toBe(0);
+  });
+
+  it('names a leader only with enough opinions on its side, and says which one leads on too few', () => {
+    const named = estimateShares(units, aspectRates, SHARE_RULES);
+    expect(named.worst).toMatchObject({ index: 0, tooFew: null });
+    const strict = estimateShares(units, aspectRates, { ...SHARE_RULES, minLeaderOpinions: 10_000 });
+    expect(strict.worst).toMatchObject({ index: null, tooFew: 0 });
+    expect(strict.worst.support).toEqual(named.worst.support);
   });
 
   it('a shared shift does not make the worst aspect less certain, and an own one does', () => {
