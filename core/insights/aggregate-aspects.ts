@@ -1,3 +1,4 @@
+import { SHARE_RULES } from './quantify/share-rules.ts';
 import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { AspectInsight, Polarity, ShareInterval } from '../schemas/insights-schema.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
@@ -79,11 +80,17 @@ export function aggregateAspects(
       opinions: { estimate: opinions ?? 0, positive: Math.round(estimate?.positive ?? 0), negative: Math.round(estimate?.negative ?? 0) },
       negativeShare: share,
       inWords: describeShare(aspect.label.toLowerCase(), opinions, share),
-      score: netScore(counts),
+      // Raw scores only where a share is given: one mention scored ±1 would read as a verdict (a full red bar).
+      score: share ? netScore(counts) : null,
       reviewCount: reviews,
-      trend: periods.map((period) => ({ period, ...byPeriod.get(period)!, score: netScore(byPeriod.get(period)!) })),
+      trend: periods.map((period) => ({ period, ...byPeriod.get(period)!, score: periodScore(byPeriod.get(period)!) })),
       shareTrend: quantified.trends[i] ?? null,
       quotes: { positive: pickQuotes(positive, QUOTES_PER_POLARITY), negative: pickQuotes(negative, QUOTES_PER_POLARITY) },
     };
   });
+}
+
+/** A period's raw score, only from as many opinions as a share needs (SHARE_RULES.minOpinions): else null. */
+function periodScore(c: { positive: number; negative: number; neutral: number }): number | null {
+  return c.positive + c.negative >= SHARE_RULES.minOpinions ? netScore(c) : null;
 }

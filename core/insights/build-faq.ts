@@ -18,6 +18,10 @@ export const MIN_FAQ_EVIDENCE = 3;
 /** Review ids cited per answer (the quoted ones first, then the newest). */
 export const FAQ_CITATIONS = 10;
 
+/** How an aspect answer introduces its sure quotes: a praise, a complaint. */
+export const PRAISE = 'Praise';
+export const COMPLAINT = 'A complaint';
+
 /** Questions answered from aspect sentiment: the reviews that speak of the aspect, and how. */
 export const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question: string; topic: string }[] = [
   { id: 'insurance-claims', aspect: 'insurance', question: 'Do they help with insurance claims?', topic: 'insurance claims' },
@@ -44,7 +48,7 @@ export const ASPECT_QUESTIONS: readonly { id: string; aspect: AspectId; question
  * states its corrected share in words (`aspects[].inWords`: an estimate with its interval, or "not
  * enough opinions yet"); `evidence.positive` / `negative` count the reviews the reader reads as
  * positive / negative about the question's aspect (raw readings, never star ratings), and every
- * "For example" / "On the other hand" (or "One complaint") quote is a sentence the reader is sure says that aspect with
+ * "Praise" / "A complaint" quote is a sentence the reader is sure says that aspect with
  * that polarity. A question with fewer than MIN_FAQ_EVIDENCE reviews of evidence is left out.
  */
 export function buildFaq(analyzed: readonly AnalyzedReview[], business: BusinessConfig, aspects: readonly AspectInsight[]): FaqEntry[] {
@@ -125,11 +129,12 @@ function aspectAnswer(
   const neg = v.negative.length;
   if (pos + neg < MIN_FAQ_EVIDENCE) return null;
   const total = pos + neg + v.neutral.length;
-  const quotes = [...pickQuotes(sure.positive, 1), ...pickQuotes(sure.negative, 1)];
-  // "On the other hand" only after a praise it can stand against.
-  const lead = (x: (typeof quotes)[number], k: number) => (x.polarity === 'positive' ? 'For example' : k > 0 ? 'On the other hand' : 'One complaint');
-  const said = quotes.map((x, k) => ` ${lead(x, k)}: "${x.text}"`).join('');
   const terms = q.aspect === 'warranty' ? warrantyTerms(analyzed) : null;
+  // One sure quote each way, never the sentence the warranty terms already quote.
+  const first = (candidates: readonly QuoteCandidate[]) => pickQuotes(candidates, 2).filter((x) => x.text !== terms?.example)[0] ?? [];
+  const quotes = [first(sure.positive), first(sure.negative)].flat();
+  // Each quote says what it is: the sentence before it may give a share of either side, or none.
+  const said = quotes.map((x) => ` ${x.polarity === 'positive' ? PRAISE : COMPLAINT}: "${x.text}"`).join('');
   return {
     id: q.id,
     question: q.question,
@@ -140,7 +145,7 @@ function aspectAnswer(
 }
 
 /** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */
-function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids: string[]; evidence: QuoteCandidate[] } | null {
+function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; example: string; ids: string[]; evidence: QuoteCandidate[] } | null {
   const byLabel = new Map<string, QuoteCandidate[]>();
   for (const a of analyzed) {
     for (const t of new Map(findWarrantyTerms(a).map((t) => [t.label, t])).values()) {
@@ -161,6 +166,7 @@ function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; ids
   const example = pickQuotes(ranked[0]![1], 1)[0]!;
   return {
     text: `Warranty terms as customers state them: ${listed}. Terms as written: "${example.text}" `,
+    example: example.text,
     ids: [example.reviewId],
     evidence: ranked.flatMap(([, c]) => c),
   };
@@ -194,7 +200,7 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
     if (!a.mentions.some((m) => m.sentence === d.sentence && m.aspect !== 'timeliness' && m.polarity !== 'neutral')) plain.push(candidate);
   }
   if (found.length < MIN_FAQ_EVIDENCE) return null;
-  const parts = buckets.flatMap((n, i) => (n ? [`${n} ${DAYS_WORDS[i]}`] : []));
+  const parts = buckets.flatMap((n, i) => (n ? [`${n} say ${DAYS_WORDS[i]}`] : []));
   const quotes = pickQuotes(plain.length ? plain : found, 1);
   return {
     id: 'replacement-duration',

@@ -88,21 +88,24 @@ export function buildSummary(input: SummaryInput): Summary {
     parts.push(
       `Only ${measured[0]!.label.toLowerCase()} has enough opinions for a share yet, so no aspect can be named as the most praised or the top complaint.`,
     );
+  // The same aspects close both ways (two measured aspects, neither clearly ahead): one sentence, not two that mirror.
+  const bothClose = !best && !worst && anyShare ? sameClose(input.best, input.worst, input.aspects) : null;
+  if (bothClose) parts.push(`Opinions on ${listWords(bothClose)} are too close to name a most praised aspect or a top complaint.`);
   if (best) {
     const s = best.negativeShare!;
     const positive = { estimate: 1 - s.estimate, low: 1 - s.high, high: 1 - s.low };
     fact('mostPraisedOpinions', best.opinions.estimate, ids(best).any);
     parts.push(
-      `Customers are most positive about ${best.label.toLowerCase()}: ${fact('mostPraisedInWords', shareWords(positive.estimate))} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${fact('mostPraisedPositiveInterval', intervalWords(positive))}).`,
+      `Customers are most positive about ${best.label.toLowerCase()}: ${fact('mostPraisedInWords', shareWords(positive.estimate, positive))} of ${plural(best.opinions.estimate, 'opinion')} on it are positive (${fact('mostPraisedPositiveInterval', intervalWords(positive))}).`,
     );
-  } else if (anyShare) parts.push(noClear('most praised aspect', input.best, input.aspects, 'positive'));
+  } else if (anyShare && !bothClose) parts.push(noClear('most praised aspect', input.best, input.aspects, 'positive'));
   if (worst) {
     const s = worst.negativeShare!;
     fact('topComplaintOpinions', worst.opinions.estimate, ids(worst).any);
     parts.push(
-      `The top complaint is ${worst.label.toLowerCase()}: ${fact('topComplaintInWords', shareWords(s.estimate))} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${fact('topComplaintNegativeInterval', intervalWords(s))}).`,
+      `The top complaint is ${worst.label.toLowerCase()}: ${fact('topComplaintInWords', shareWords(s.estimate, s))} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${fact('topComplaintNegativeInterval', intervalWords(s))}).`,
     );
-  } else if (anyShare) parts.push(noClear('top complaint', input.worst, input.aspects, 'negative'));
+  } else if (anyShare && !bothClose) parts.push(noClear('top complaint', input.worst, input.aspects, 'negative'));
 
   const t = input.standout;
   fact('standoutTechnician', t?.technician.id ?? null, t ? (ev.technicians.get(t.technician.id) ?? []) : []);
@@ -166,14 +169,32 @@ function opening(input: SummaryInput, fact: <T extends number | string | null>(k
   return `Based on ${plural(n, 'verified review')}${avg}${notes.length ? `; ${notes.join('; ')}` : ''}.`;
 }
 
+/** The aspects that lead in at least a tenth of the replicates (at most three), as they read in a sentence. */
+function closeOnes(leader: Leader, aspects: readonly AspectInsight[]): string[] {
+  return leader.support
+    .filter((s) => s.share >= CLOSE_SUPPORT)
+    .slice(0, MAX_CLOSE)
+    .map((s) => aspects[s.index]!.label.toLowerCase());
+}
+/** An aspect is "close" when it leads in at least this share of the replicates… */
+const CLOSE_SUPPORT = 0.1;
+/** …and at most this many are named. */
+const MAX_CLOSE = 3;
+
+/** The close ones when they are the same two or more aspects for the most praised and the top complaint, else null. */
+function sameClose(best: Leader, worst: Leader, aspects: readonly AspectInsight[]): string[] | null {
+  if (best.tooFew !== null || worst.tooFew !== null) return null;
+  const praised = closeOnes(best, aspects);
+  const criticized = closeOnes(worst, aspects);
+  const same = praised.length >= 2 && praised.length === criticized.length && praised.every((a) => criticized.includes(a));
+  return same ? [...praised].sort() : null;
+}
+
 /** "There is no clear top complaint: cleanup, warranty and communication are close." */
 function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[], side: 'negative' | 'positive'): string {
   if (leader.tooFew !== null)
     return `There is no clear ${what}: ${aspects[leader.tooFew]!.label.toLowerCase()} leads, but on too few ${side} opinions to name it.`;
-  const close = leader.support
-    .filter((s) => s.share >= 0.1)
-    .slice(0, 3)
-    .map((s) => aspects[s.index]!.label.toLowerCase());
+  const close = closeOnes(leader, aspects);
   if (close.length >= 2) return `There is no clear ${what}: ${listWords(close)} are close.`;
   if (close.length === 1) return `There is no clear ${what}: ${close[0]} leads, but not by enough to be sure.`;
   return `There is no clear ${what}: no aspect stands out.`;

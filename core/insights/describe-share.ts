@@ -24,10 +24,18 @@ const ANCHORS: readonly (readonly [number, string])[] = [
   [1, 'almost all'],
 ];
 
-/** A share as a roofer would say it: "about 1 in 3". */
-export function shareWords(share: number): string {
+/** "Almost none" and "almost all" are said only when the interval stays this close to the end… */
+const NEAR_END = 0.1;
+
+/**
+ * A share as a roofer would say it: "about 1 in 3". At the ends only what its interval backs: "almost none" when
+ * even its upper end is small, else "few" ("few of 32 opinions are negative (0–21%)"), and "almost all" or "most".
+ */
+export function shareWords(share: number, interval?: Pick<ShareInterval, 'low' | 'high'>): string {
   let best = ANCHORS[0]!;
   for (const a of ANCHORS) if (Math.abs(a[0] - share) < Math.abs(best[0] - share)) best = a;
+  if (interval && best[0] === 0 && interval.high > NEAR_END) return 'few';
+  if (interval && best[0] === 1 && interval.low < 1 - NEAR_END) return 'most';
   return best[1];
 }
 
@@ -47,7 +55,7 @@ export function describeShare(subject: string, opinions: number | null, share: S
   // No count here: below the minimum the corrected estimate can exceed the mentions a reader sees beside it
   // ("4 reviews speak about cleanup … about 7 opinions"); insights.json keeps it in `opinions`.
   if (share === null) return `Not enough opinions yet on ${subject} to give a share.`;
-  return `${capitalize(shareWords(share.estimate))} of ${plural(opinions, 'opinion')} on ${subject} are negative (${intervalWords(share)}).`;
+  return `${capitalize(shareWords(share.estimate, share))} of ${plural(opinions, 'opinion')} on ${subject} are negative (${intervalWords(share)}).`;
 }
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -92,9 +92,17 @@ export const AspectInsightSchema = z
       .min(-1)
       .max(1)
       .nullable()
-      .meta({ description: '(positive − negative) / total mentions, from the raw counts; null without mentions.' }),
+      .meta({
+        description:
+          '(positive − negative) / total mentions, from the raw counts (uncorrected); null without mentions, and null where ' +
+          'negativeShare is null (below the minimum of opinions a raw score is noise).',
+      }),
     reviewCount: count.meta({ description: 'Reviews with at least one mention of the aspect.' }),
-    trend: z.array(AspectTrendPointSchema).meta({ description: 'Raw mention counts per quarter, oldest first (uncorrected; see shareTrend).' }),
+    trend: z.array(AspectTrendPointSchema).meta({
+      description:
+        'Raw mention counts per quarter, oldest first (uncorrected; see shareTrend). A quarter’s score is null when it has fewer ' +
+        'positive and negative mentions than the minimum of opinions.',
+    }),
     shareTrend: ShareTrendSchema.nullable().meta({
       description: 'The corrected negative share over the last four periods; null when no granularity gives every period enough opinions.',
     }),

@@ -5,7 +5,7 @@
  * whether each quote and FAQ example says what it is cited for. Used by `npm run eval` and by the known-truth test.
  * Figures only: no corpus text is printed.
  */
-import { ASPECT_QUESTIONS } from '../../core/insights/build-faq.ts';
+import { ASPECT_QUESTIONS, COMPLAINT, PRAISE } from '../../core/insights/build-faq.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { InsightsDocument, Polarity } from '../../core/schemas/insights-schema.ts';
@@ -73,8 +73,8 @@ export function publishedClaims(doc: Omit<InsightsDocument, 'moderation'>): Clai
     for (const q of [...a.quotes.positive, ...a.quotes.negative]) out.push({ text: q.text, aspect: a.id, polarity: q.polarity });
   const faqAspect = new Map(ASPECT_QUESTIONS.map((q) => [q.id, q.aspect]));
   for (const f of doc.faq)
-    for (const m of f.answer.matchAll(/(For example|On the other hand|One complaint): "([^"]+)"/g))
-      out.push({ text: m[2]!, aspect: faqAspect.get(f.id) ?? null, polarity: m[1] === 'For example' ? 'positive' : 'negative' });
+    for (const m of f.answer.matchAll(new RegExp(`(${PRAISE}|${COMPLAINT}): "([^"]+)"`, 'g')))
+      out.push({ text: m[2]!, aspect: faqAspect.get(f.id) ?? null, polarity: m[1] === PRAISE ? 'positive' : 'negative' });
   const facts = new Map(doc.summary.facts.map((f) => [f.key, f.value]));
   for (const [key, polarity] of [
     ['quotePositive', 'positive'],

@@ -48,7 +48,7 @@ export interface AspectRow {
   /** The share as a sentence a roofer understands (`aspects[].inWords`). */
   inWords: string;
   /** The trend of the share, where every period has enough opinions; the word and the line come from the same points. */
-  trend: { word: 'improving' | 'declining' | 'steady'; granularity: string; periods: number; span: string; points: string } | null;
+  trend: { words: string; granularity: string; periods: number; span: string; points: string } | null;
 }
 
 /** The trend line: the share of positive opinions per period (up is better), on a fixed box. */
@@ -59,7 +59,32 @@ function sparkline(t: NonNullable<AspectInsight['shareTrend']>): { points: strin
   const points = t.points
     .map((p, i) => `${(2 + i * step).toFixed(1)},${(SPARK.height - 3 - (1 - p.negativeShare.estimate) * (SPARK.height - 6)).toFixed(1)}`)
     .join(' ');
-  return { points, span: `${t.points[0]!.period} to ${t.points.at(-1)!.period}` };
+  return { points, span: `${periodStart(t.points[0]!.period)} – ${periodEnd(t.points.at(-1)!.period)}` };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** A period label ("2026-Q1", "2025-H2", "2024") as its first or last month, as people say it: "Jan 2026", "Dec 2025". */
+function periodMonth(period: string, end: boolean): string {
+  const [year, part] = period.split('-');
+  const quarter = part?.startsWith('Q') ?? false;
+  const first = quarter ? 3 * (Number(part!.slice(1)) - 1) : part === 'H2' ? 6 : 0;
+  const months = quarter ? 3 : part ? 6 : 12;
+  return `${MONTHS[end ? first + months - 1 : first]} ${year}`;
+}
+const periodStart = (period: string) => periodMonth(period, false);
+const periodEnd = (period: string) => periodMonth(period, true);
+
+/** A trend that is not clear still has a direction: the last point against the first, in negative share. */
+const VISIBLE_CHANGE = 0.05;
+
+/** The trend in words that agree with the line: a clear one, or which way it went when it is not clear. */
+function trendWords(t: NonNullable<AspectInsight['shareTrend']>): string {
+  if (t.direction === 'improving') return 'improving';
+  if (t.direction === 'declining') return 'getting worse';
+  const change = t.points.at(-1)!.negativeShare.estimate - t.points[0]!.negativeShare.estimate;
+  if (change >= VISIBLE_CHANGE) return 'worse lately, but not by enough to be sure';
+  if (change <= -VISIBLE_CHANGE) return 'better lately, but not by enough to be sure';
+  return 'no clear change';
 }
 
 /** Rows of the aspect sentiment chart: aspects with a share first (most opinions first), then those without. */
@@ -74,7 +99,8 @@ export function layoutAspects(aspects: readonly AspectInsight[]): AspectRow[] {
       opinions: a.opinions.estimate,
       share: s ? { negative: s.estimate, low: s.low, high: s.high } : null,
       inWords: a.inWords,
-      trend: t && spark ? { word: t.direction, granularity: t.granularity, periods: t.points.length, span: spark.span, points: spark.points } : null,
+      trend:
+        t && spark ? { words: trendWords(t), granularity: t.granularity, periods: t.points.length, span: spark.span, points: spark.points } : null,
     };
   });
 }

@@ -303,7 +303,14 @@ class ShingleReviews extends HTMLElement {
     part.append(el('h3', 'insights-heading', w.say));
     if (list.childElementCount) part.append(list);
     const rest = aspects.filter((a) => !a.negativeShare).map((a) => a.label);
-    if (rest.length) part.append(el('p', 'not-yet muted', `${w.notYet} ${rest.join(', ')}.`));
+    if (rest.length) {
+      // The labels are the business's own (English) words: marked so inside another language.
+      const labels = el('span', 'labels', rest.join(', '));
+      if (list.lang) labels.lang = list.lang;
+      const notYet = el('p', 'not-yet muted', `${w.notYet} `);
+      notYet.append(labels, '.');
+      part.append(notYet);
+    }
     part.append(link(String(ins.url), w.how, 'insights-link'));
     return part;
   }

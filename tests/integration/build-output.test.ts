@@ -95,7 +95,9 @@ describe('built documents', () => {
       const words = row.replace(/<[^>]+>/g, '');
       expect(words).not.toMatch(/steady/);
       if (row.includes('aspect__spark'))
-        expect(words).toMatch(/Over the last \d+ (quarters|half-years|years) \([^)]+\): (improving|getting worse|no clear change)\./);
+        expect(words).toMatch(
+          /Over the last \d+ (quarters|half-years|years) \([^)]+\): (improving|getting worse|no clear change|(worse|better) lately, but not by enough to be sure)\./,
+        );
       if (!row.includes('aspect__bar')) expect(words).toMatch(/Not enough opinions yet|has not been measured/);
     }
     const legend = html.match(/<ul class="legend"[^>]*>([\s\S]*?)<\/ul>/)?.[1] ?? '';

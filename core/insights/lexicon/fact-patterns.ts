@@ -24,10 +24,22 @@ export const WARRANTY_WORDS = /\b(warrant(y|ies|ied)|guarantee[ds]?)\b/i;
 /** A warranty length: a number of years ("10-year", "fifteen yr") or "lifetime". */
 export const WARRANTY_LENGTH =
   /\b(\d{1,2}|one|two|three|five|ten|fifteen|twenty|twenty-five|thirty|forty|fifty)[- ](?:year|yr)s?\b|\b(lifetime|life-time)\b/i;
+/**
+ * A kind word that names the warranty itself: right before it ("shingle warranty", "GAF's warranty", at most two
+ * words between) or right after it ("warranty on labor", "guarantee covering the materials"). A kind word elsewhere in
+ * the sentence says nothing of the terms ("when a shingle lifted, they came out under warranty").
+ */
+function namesWarranty(kind: string): RegExp {
+  const warranty = String.raw`(?:warrant(?:y|ies)|guarantee[ds]?)`;
+  return new RegExp(
+    String.raw`\b(?:${kind})\b(?:\W+\w+){0,2}?\W+${warranty}\b|\b${warranty}\W+(?:on|for|covering|against)\W+(?:\w+\W+){0,2}?(?:${kind})\b`,
+    'i',
+  );
+}
 /** The kind of a warranty, by the words that name it: the first that matches wins. */
 export const WARRANTY_KINDS: readonly [RegExp, string][] = [
-  [/\b(workmanship|labou?r|installation)\b/i, 'workmanship'],
-  [/\b(manufacturer'?s?|material|materials|shingle|gaf|owens corning|certainteed)\b/i, 'manufacturer'],
+  [namesWarranty(String.raw`workmanship|labou?r|installation`), 'workmanship'],
+  [namesWarranty(String.raw`manufacturer'?s?|materials?|shingles?|gaf|owens corning|certainteed`), 'manufacturer'],
 ];
 
 /** Number words and digits a job length is written with ("a single day", "two weeks"), and their value. */

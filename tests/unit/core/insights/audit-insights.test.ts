@@ -52,7 +52,7 @@ function expectReading(reviewId: string, quote: string, aspect: string | null, p
 
 /** Quotes in free text with the phrase that introduces them. */
 const introduced = (s: string) =>
-  [...s.matchAll(/(For example|On the other hand|One complaint|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
+  [...s.matchAll(/(For example|Praise|A complaint|Terms as written): "([^"]+)"/g)].map((m) => ({ kind: m[1]!, text: m[2]! }));
 
 describe('audit of the sample insights.json: every published claim is backed by what the engine reads', () => {
   it('aspect quotes: the cited review holds the quote and the engine reads it with that aspect and polarity', () => {
@@ -79,7 +79,7 @@ describe('audit of the sample insights.json: every published claim is backed by 
         const sentences = sentencesHolding(id, q.text);
         if (q.kind === 'Terms as written') expect(findWarrantyTerms(read(id)).some((t) => sentences.includes(t.sentence))).toBe(true);
         else if (f.id === 'replacement-duration') expect(findDurations(read(id)).some((d) => sentences.includes(d.sentence))).toBe(true);
-        else expectReading(id, q.text, FAQ_ASPECT[f.id]!, q.kind === 'For example' ? 'positive' : 'negative');
+        else expectReading(id, q.text, FAQ_ASPECT[f.id]!, q.kind === 'Praise' ? 'positive' : 'negative');
       }
       expect(f.evidence.positive + f.evidence.negative).toBeLessThanOrEqual(f.evidence.reviewCount);
     }

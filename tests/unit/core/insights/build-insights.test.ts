@@ -120,10 +120,10 @@ describe('buildInsights', () => {
 
   it('answers how long a replacement takes from the durations customers state', () => {
     const faq = doc.faq.find((f) => f.id === 'replacement-duration')!;
-    expect(faq.answer).toMatch(/^3 reviews of roof replacements say how long the work took: 2 one day, 1 two days\./);
+    expect(faq.answer).toMatch(/^3 reviews of roof replacements say how long the work took: 2 say one day, 1 say two days\./);
   });
 
-  it('counts aspect mentions by polarity, with a score and quotes on both sides', () => {
+  it('counts aspect mentions by polarity, with quotes on both sides, and no raw score below the minimum of opinions', () => {
     const cleanup = doc.aspects.find((a) => a.id === 'cleanup')!;
     expect(cleanup.mentions.positive).toBeGreaterThanOrEqual(3);
     // One reading per aspect and sentence (as the corpus is labelled): the mixed r-10 sentence counts once.
@@ -131,8 +131,24 @@ describe('buildInsights', () => {
     expect(cleanup.quotes.negative.map((q) => q.reviewId)).toContain('r-03');
     const total = cleanup.mentions.positive + cleanup.mentions.negative + cleanup.mentions.neutral;
     expect(cleanup.mentions.total).toBe(total);
-    expect(cleanup.score).toBeCloseTo((cleanup.mentions.positive - cleanup.mentions.negative) / total, 2);
+    // 13 reviews: no aspect has a share, so none has a score, and no quarter has enough opinions for one either.
+    expect(cleanup.negativeShare).toBeNull();
+    expect(cleanup.score).toBeNull();
     expect(cleanup.trend.map((t) => t.period)).toEqual(['2024-Q1', '2024-Q2', '2024-Q3', '2024-Q4', '2025-Q1']);
+    expect(cleanup.trend.every((t) => t.score === null)).toBe(true);
+  });
+
+  it('scores an aspect with a share from its raw counts, and a quarter only with enough opinions', () => {
+    const texts = ['The cleanup was spotless.', 'They cleaned up every nail, spotless.', 'The cleanup was awful, nails everywhere.'];
+    const reviews = Array.from({ length: 90 }, (_, i) => review(`q-${i}`, i < 80 ? '2024-02-10' : '2024-05-10', 4, texts[i % 3]!));
+    const cleanup = buildInsights({ business, reviews }).aspects.find((a) => a.id === 'cleanup')!;
+    expect(cleanup.negativeShare).not.toBeNull();
+    const c = cleanup.mentions;
+    expect(cleanup.score).toBeCloseTo((c.positive - c.negative) / c.total, 2);
+    const [q1, q2] = cleanup.trend;
+    expect(q1!.score).toBeCloseTo((q1!.positive - q1!.negative) / (q1!.positive + q1!.negative + q1!.neutral), 2);
+    expect(q2!.positive + q2!.negative).toBeLessThan(30);
+    expect(q2!.score).toBeNull();
   });
 
   it('reads nothing into rating-only and non-English reviews, but counts them', () => {
@@ -276,7 +292,7 @@ describe('buildInsights', () => {
     expect(facts.get('standoutTechnicianFromJobRecords')!.reviewIds).toEqual(['u-3', 'u-2', 'u-1']);
   });
 
-  it('starts a FAQ example with "One complaint", not "On the other hand", when no praise comes before it', () => {
+  it('introduces each FAQ example by what it is — a praise or a complaint — whatever the sentence before it says', () => {
     const texts = [
       'They left nails all over the driveway and never cleaned up.',
       'The cleanup was terrible, shingles and trash everywhere in the yard.',
@@ -286,8 +302,9 @@ describe('buildInsights', () => {
     ];
     const faq = buildInsights({ business, reviews: texts.map((t, i) => review(`c-${i}`, `2024-0${i + 1}-01`, 1, t)) }).faq;
     const cleanup = faq.find((f) => f.id === 'cleanup')!;
-    expect(cleanup.answer).toMatch(/ One complaint: "[^"]+"$/);
-    expect(cleanup.answer).not.toContain('On the other hand');
+    expect(cleanup.answer).toMatch(/ A complaint: "[^"]+"$/);
+    expect(cleanup.answer).not.toMatch(/For example|On the other hand|Praise/);
+    for (const f of doc.faq.filter((x) => x.id !== 'replacement-duration')) expect(f.answer).not.toMatch(/For example|On the other hand/);
   });
 
   it('is deterministic: same input, same bytes — whatever the input order', () => {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildSummary, type SummaryInput } from '../../../../core/insights/build-summary.ts';
+import type { AspectInsight } from '../../../../core/schemas/insights-schema.ts';
+
+const aspect = (id: 'cleanup' | 'price' | 'timeliness', label: string, estimate: number) =>
+  ({
+    id,
+    label,
+    negativeShare: { estimate, low: estimate - 0.2, high: estimate + 0.2 },
+    opinions: { estimate: 60, positive: 30, negative: 30 },
+    quotes: { positive: [], negative: [] },
+  }) as unknown as AspectInsight;
+
+function input(
+  best: SummaryInput['best'],
+  worst: SummaryInput['worst'],
+  aspects = [aspect('cleanup', 'Cleanup', 0.45), aspect('price', 'Price', 0.5)],
+): SummaryInput {
+  return {
+    reviewCount: 200,
+    averageRating: 4.1,
+    ratingOnly: 0,
+    otherLanguage: 0,
+    aspects,
+    best,
+    worst,
+    standout: null,
+    comparedTechnicians: 0,
+    evidence: { all: ['r-1'], ratingOnly: [], otherLanguage: [], aspects: new Map(), technicians: new Map() },
+  };
+}
+
+/** A leader that names no aspect: each [aspect index, share of the replicates it led in], and the one led on too few opinions. */
+const noLeader = (support: [number, number][], tooFew: number | null = null): SummaryInput['best'] => ({
+  index: null,
+  support: support.map(([index, share]) => ({ index, share })),
+  tooFew,
+});
+
+describe('buildSummary: no clear leader', () => {
+  it('says once that the same aspects are too close both ways', () => {
+    const text = buildSummary(
+      input(
+        noLeader([
+          [0, 0.55],
+          [1, 0.45],
+        ]),
+        noLeader([
+          [1, 0.6],
+          [0, 0.4],
+        ]),
+      ),
+    ).text;
+    expect(text).toContain('Opinions on cleanup and price are too close to name a most praised aspect or a top complaint.');
+    expect(text).not.toContain('There is no clear');
+  });
+
+  it('keeps two sentences when the close ones differ, and says when a leader has too few opinions on its side', () => {
+    const three = [aspect('cleanup', 'Cleanup', 0.45), aspect('price', 'Price', 0.5), aspect('timeliness', 'Timeliness', 0.2)];
+    const text = buildSummary(
+      input(
+        noLeader([
+          [2, 0.7],
+          [0, 0.3],
+        ]),
+        noLeader(
+          [
+            [1, 0.85],
+            [0, 0.15],
+          ],
+          1,
+        ),
+        three,
+      ),
+    ).text;
+    expect(text).toContain('There is no clear most praised aspect: timeliness and cleanup are close.');
+    expect(text).toContain('There is no clear top complaint: price leads, but on too few negative opinions to name it.');
+  });
+});
