@@ -38,7 +38,7 @@ export function evaluateKnownBusinesses(test: readonly CorpusItem[], business: B
     console.log(
       `${name}: ${items.length} sentences; ${shared.length} aspects with a share; negative-share error ${points(error)} points (mean absolute); ` +
         `intervals hold the truth ${held} of ${shared.length}; topComplaint ${facts.get('topComplaint') ?? 'null'} (the worst of them by the labels: ${truthWorst}); ` +
-        `quotes and examples true ${right} of ${claims.length} (${percent(right / Math.max(1, claims.length))})`,
+        `quotes and examples true ${right} of ${claims.length} (${points(right / Math.max(1, claims.length))}%)`,
     );
     for (const a of shared) {
       const t = truth.get(a.id)!;

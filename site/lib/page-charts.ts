@@ -47,6 +47,8 @@ export interface AspectRow {
   share: { negative: number; low: number; high: number } | null;
   /** The share as a sentence a roofer understands (`aspects[].inWords`). */
   inWords: string;
+  /** The same sentence in parts, its interval apart so the page keeps "(38–66%)" on one line. */
+  words: { text: string; interval: string | null; end: string };
   /** The trend of the share, where every period has enough opinions; the word and the line come from the same points. */
   trend: { words: string; granularity: string; periods: number; span: string; points: string } | null;
 }
@@ -99,8 +101,17 @@ export function layoutAspects(aspects: readonly AspectInsight[]): AspectRow[] {
       opinions: a.opinions.estimate,
       share: s ? { negative: s.estimate, low: s.low, high: s.high } : null,
       inWords: a.inWords,
+      words: splitInterval(a.inWords),
       trend:
         t && spark ? { words: trendWords(t), granularity: t.granularity, periods: t.points.length, span: spark.span, points: spark.points } : null,
     };
   });
+}
+
+/** "… are negative (38–66%)." as its text, its interval and what follows, for a line break never inside "(38–66%)". */
+function splitInterval(sentence: string): { text: string; interval: string | null; end: string } {
+  const m = /\(\d+–\d+%\)(?=\.?$)/.exec(sentence);
+  return m
+    ? { text: sentence.slice(0, m.index), interval: m[0], end: sentence.slice(m.index + m[0].length) }
+    : { text: sentence, interval: null, end: '' };
 }

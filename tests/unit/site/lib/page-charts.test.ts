@@ -30,3 +30,15 @@ describe('layoutAspects: the trend in words the line can back', () => {
     expect(layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3], 'half-year')])[0]!.trend!.span).toBe('Jan 2025 – Dec 2026');
   });
 });
+
+describe('layoutAspects: the sentence in parts', () => {
+  it('keeps the interval apart, so the page never breaks a line inside it', () => {
+    const row = layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3])])[0]!;
+    expect(row.words).toEqual({ text: 'About 1 in 3 of 200 opinions on workmanship are negative ', interval: '(10–50%)', end: '.' });
+    expect(row.words.text + row.words.interval + row.words.end).toBe(row.inWords);
+    const none = layoutAspects([
+      { ...withTrend('steady', [0.3]), negativeShare: null, shareTrend: null, inWords: 'Not enough opinions yet on workmanship to give a share.' },
+    ])[0]!;
+    expect(none.words).toEqual({ text: 'Not enough opinions yet on workmanship to give a share.', interval: null, end: '' });
+  });
+});
