@@ -200,7 +200,7 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
     if (!a.mentions.some((m) => m.sentence === d.sentence && m.aspect !== 'timeliness' && m.polarity !== 'neutral')) plain.push(candidate);
   }
   if (found.length < MIN_FAQ_EVIDENCE) return null;
-  const parts = buckets.flatMap((n, i) => (n ? [`${n} say ${DAYS_WORDS[i]}`] : []));
+  const parts = buckets.flatMap((n, i) => (n ? [`${n} ${n === 1 ? 'says' : 'say'} ${DAYS_WORDS[i]}`] : []));
   const quotes = pickQuotes(plain.length ? plain : found, 1);
   return {
     id: 'replacement-duration',

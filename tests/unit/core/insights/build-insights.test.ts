@@ -120,7 +120,7 @@ describe('buildInsights', () => {
 
   it('answers how long a replacement takes from the durations customers state', () => {
     const faq = doc.faq.find((f) => f.id === 'replacement-duration')!;
-    expect(faq.answer).toMatch(/^3 reviews of roof replacements say how long the work took: 2 say one day, 1 say two days\./);
+    expect(faq.answer).toMatch(/^3 reviews of roof replacements say how long the work took: 2 say one day, 1 says two days\./);
   });
 
   it('counts aspect mentions by polarity, with quotes on both sides, and no raw score below the minimum of opinions', () => {
