@@ -113,7 +113,8 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   // Old builds are removed beside the pages step (pruneBuildsAhead never rejects; awaited before the swap, and on
-  // failure). Not before the model step: content that fails to validate must not cost a build the swap would keep.
+  // failure). Not before the model step: content that fails to validate must not cost a build the swap would keep
+  // (a later failure — a document's check, Astro — may leave two old builds instead of three).
   let pruning: Promise<void> | undefined;
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;

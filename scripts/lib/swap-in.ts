@@ -62,7 +62,8 @@ const REMOVE_FOLDERS =
  * Removes, on a worker thread while the build runs, the builds its swap would remove anyway: all but the newest
  * KEEP_BUILDS − 1 (the build adds one) and the live one. A 100k-review build is ~6,000 files and 290 MB; removing
  * one at the swap took 0.6–0.9 s of every nightly rebuild, mostly waiting on the disk. Called once the build's model
- * step has succeeded (content that fails to validate costs no build), and awaited before its swap. Only in this user's own builds folder (swapIn refuses any other); never rejects: swapIn's
+ * step has succeeded (content that fails to validate costs no build; a later failure may leave two old builds instead
+ * of three), and awaited before its swap. Only in this user's own builds folder (swapIn refuses any other); never rejects: swapIn's
  * own pruning removes whatever is left, and fails the build where it cannot.
  */
 export async function pruneBuildsAhead(outDir: string): Promise<void> {

@@ -56,12 +56,14 @@ export interface AspectRow {
 /** The trend line: the share of positive opinions per period (up is better), on a fixed box. */
 export const SPARK = { width: 96, height: 28 } as const;
 
-function sparkline(t: NonNullable<AspectInsight['shareTrend']>): { points: string; span: string } {
+function sparkline(t: NonNullable<AspectInsight['shareTrend']>, updated: string | null): { points: string; span: string } {
   const step = (SPARK.width - 4) / Math.max(1, t.points.length - 1);
   const points = t.points
     .map((p, i) => `${(2 + i * step).toFixed(1)},${(SPARK.height - 3 - (1 - p.negativeShare.estimate) * (SPARK.height - 6)).toFixed(1)}`)
     .join(' ');
-  return { points, span: `${periodStart(t.points[0]!.period)} – ${periodEnd(t.points.at(-1)!.period)}` };
+  // The span ends at the newest review, not at the end of its period (a year's line drawn in February is no December's).
+  const end = updated ? monthOf(updated) : periodEnd(t.points.at(-1)!.period);
+  return { points, span: `${periodStart(t.points[0]!.period)} – ${end}` };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -75,6 +77,8 @@ function periodMonth(period: string, end: boolean): string {
 }
 const periodStart = (period: string) => periodMonth(period, false);
 const periodEnd = (period: string) => periodMonth(period, true);
+/** A calendar date ("2026-02-14") as its month: "Feb 2026". */
+const monthOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /** A trend that is not clear still has a direction: the last point against the first, in negative share. */
 const VISIBLE_CHANGE = 0.05;
@@ -83,18 +87,22 @@ const VISIBLE_CHANGE = 0.05;
 function trendWords(t: NonNullable<AspectInsight['shareTrend']>): string {
   if (t.direction === 'improving') return 'improving';
   if (t.direction === 'declining') return 'getting worse';
-  const change = t.points.at(-1)!.negativeShare.estimate - t.points[0]!.negativeShare.estimate;
-  if (change >= VISIBLE_CHANGE) return 'worse lately, but not by enough to be sure';
-  if (change <= -VISIBLE_CHANGE) return 'better lately, but not by enough to be sure';
+  // In thousandths, as the points are published: 0.30 → 0.35 and 0.50 → 0.55 are the same change.
+  const change = Math.round(1000 * (t.points.at(-1)!.negativeShare.estimate - t.points[0]!.negativeShare.estimate));
+  if (change >= 1000 * VISIBLE_CHANGE) return 'worse lately, but not by enough to be sure';
+  if (change <= -1000 * VISIBLE_CHANGE) return 'better lately, but not by enough to be sure';
   return 'no clear change';
 }
 
-/** Rows of the aspect sentiment chart: aspects with a share first (most opinions first), then those without. */
-export function layoutAspects(aspects: readonly AspectInsight[]): AspectRow[] {
+/**
+ * Rows of the aspect sentiment chart: aspects with a share first (most opinions first), then those without.
+ * `updated`: the newest review's date, where a trend's span ends.
+ */
+export function layoutAspects(aspects: readonly AspectInsight[], updated: string | null = null): AspectRow[] {
   return aspectsInDisplayOrder(aspects).map((a) => {
     const s = a.negativeShare;
     const t = s && a.shareTrend;
-    const spark = t ? sparkline(t) : null;
+    const spark = t ? sparkline(t, updated) : null;
     return {
       id: a.id,
       label: a.label,

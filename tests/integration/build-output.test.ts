@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import Parser from 'rss-parser';
@@ -180,8 +180,13 @@ describe('broken content fails the build with file, line, record and field', () 
     cpSync(join(root, 'content/business.json'), join(dir, 'business.json'));
     const broken = { ...base, id: 'r-broken', ...change };
     writeFileSync(join(dir, 'reviews', 'bad.jsonl'), `${good}\n${JSON.stringify(broken)}\n`);
+    // Earlier builds beside dist/: a build that fails on its content removes none of them (pruning starts after the model step).
+    const builds = join(dir, '.dist.builds');
+    for (const b of ['b1', 'b2', 'b3', 'b4']) mkdirSync(join(builds, b), { recursive: true });
+    symlinkSync(join('.dist.builds', 'b4'), join(dir, 'dist'));
     const run = await build({ CONTENT_DIR: dir, DIST_DIR: join(dir, 'dist') });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(pattern);
+    expect(readdirSync(builds).sort()).toEqual(['b1', 'b2', 'b3', 'b4']);
   });
 });

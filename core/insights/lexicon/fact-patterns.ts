@@ -25,14 +25,15 @@ export const WARRANTY_WORDS = /\b(warrant(y|ies|ied)|guarantee[ds]?)\b/i;
 export const WARRANTY_LENGTH =
   /\b(\d{1,2}|one|two|three|five|ten|fifteen|twenty|twenty-five|thirty|forty|fifty)[- ](?:year|yr)s?\b|\b(lifetime|life-time)\b/i;
 /**
- * A kind word that names the warranty itself: right before it ("shingle warranty", "GAF's warranty", at most two
- * words between) or right after it ("warranty on labor", "guarantee covering the materials"). A kind word elsewhere in
- * the sentence says nothing of the terms ("when a shingle lifted, they came out under warranty").
+ * A kind word that names the warranty itself: right before it ("shingle warranty", "GAF's warranty") or right after
+ * "warranty on" / "warranty covering" ("warranty on labor", "guarantee covering the materials"). A kind word
+ * elsewhere in the sentence says nothing of the terms ("they replaced two shingles under warranty", "a year after
+ * installation the warranty covered a leak", "great installation, great warranty").
  */
 function namesWarranty(kind: string): RegExp {
   const warranty = String.raw`(?:warrant(?:y|ies)|guarantee[ds]?)`;
   return new RegExp(
-    String.raw`\b(?:${kind})\b(?:\W+\w+){0,2}?\W+${warranty}\b|\b${warranty}\W+(?:on|for|covering|against)\W+(?:\w+\W+){0,2}?(?:${kind})\b`,
+    String.raw`\b(?:${kind})(?:['’]s)?\s+${warranty}\b|\b${warranty}\s+(?:on|covering)\s+(?:(?:the|all|their|its|our)\s+)?(?:${kind})\b`,
     'i',
   );
 }

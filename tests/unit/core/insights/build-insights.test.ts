@@ -276,6 +276,15 @@ describe('buildInsights', () => {
     expect([facts.get('mostPraised'), facts.get('topComplaint')]).toEqual([null, null]);
   });
 
+  it('never quotes the sentence of the warranty terms a second time as the praise', () => {
+    const texts = ['The 10-year workmanship warranty is excellent and they honored it.', 'Great warranty.'];
+    const reviews = Array.from({ length: 8 }, (_, i) => review(`w-${i}`, `2024-0${i + 1}-01`, 5, texts[i % 2]!));
+    const warranty = buildInsights({ business, reviews }).faq.find((f) => f.id === 'warranty')!;
+    const quotes = quoted(warranty.answer);
+    expect(warranty.answer).toMatch(/Terms as written: "[^"]+"/);
+    expect(new Set(quotes).size).toBe(quotes.length);
+  });
+
   it('says a standout technician is linked by the job record when no review names them', () => {
     const ray = [{ id: 'ray', name: 'Ray' }];
     const kyle = [{ id: 'kyle', name: 'Kyle' }];

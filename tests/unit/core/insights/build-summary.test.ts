@@ -76,4 +76,42 @@ describe('buildSummary: no clear leader', () => {
     expect(text).toContain('There is no clear most praised aspect: timeliness and cleanup are close.');
     expect(text).toContain('There is no clear top complaint: price leads, but on too few negative opinions to name it.');
   });
+
+  it('merges only the same two or more close aspects, neither side led on too few opinions', () => {
+    const three = [aspect('cleanup', 'Cleanup', 0.45), aspect('price', 'Price', 0.5), aspect('timeliness', 'Timeliness', 0.3)];
+    const text = (best: SummaryInput['best'], worst: SummaryInput['worst'], aspects?: AspectInsight[]) =>
+      buildSummary(input(best, worst, aspects)).text;
+    const evenTwo = noLeader([
+      [0, 0.5],
+      [1, 0.5],
+    ]);
+    const merged = 'too close to name a most praised aspect or a top complaint';
+    // Two close one way, three the other.
+    expect(
+      text(
+        evenTwo,
+        noLeader([
+          [0, 0.4],
+          [1, 0.3],
+          [2, 0.3],
+        ]),
+        three,
+      ),
+    ).not.toContain(merged);
+    // The same two, but one side led on too few opinions.
+    expect(
+      text(
+        evenTwo,
+        noLeader(
+          [
+            [1, 0.85],
+            [0, 0.15],
+          ],
+          1,
+        ),
+      ),
+    ).not.toContain(merged);
+    // One close aspect each way is no pair.
+    expect(text(noLeader([[0, 0.95]]), noLeader([[0, 0.95]]))).not.toContain(merged);
+  });
 });

@@ -8,6 +8,8 @@ describe('describeShare and shareWords', () => {
     );
     expect(shareWords(0.154)).toBe('about 1 in 6');
     expect(shareWords(0.02, { low: 0, high: 0.06 })).toBe('almost none');
+    expect(shareWords(0.02, { low: 0, high: 0.1 })).toBe('almost none');
+    expect(shareWords(0.02, { low: 0, high: 0.101 })).toBe('few');
     expect(describeShare('price', 32, { estimate: 0.02, low: 0, high: 0.21 })).toBe('Few of 32 opinions on price are negative (0–21%).');
     expect(shareWords(0.98, { low: 0.93, high: 1 })).toBe('almost all');
     expect(shareWords(0.98, { low: 0.75, high: 1 })).toBe('most');

@@ -5,7 +5,11 @@ import { layoutAspects } from '../../../../site/lib/page-charts.ts';
 const share = (estimate: number) => ({ estimate, low: Math.max(0, estimate - 0.2), high: Math.min(1, estimate + 0.2) });
 /** An aspect with a share and a trend whose points have these negative shares. */
 function withTrend(direction: ShareTrend['direction'], shares: number[], granularity: ShareTrend['granularity'] = 'quarter'): AspectInsight {
-  const periods = granularity === 'quarter' ? ['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'] : ['2025-H1', '2025-H2', '2026-H1', '2026-H2'];
+  const periods = {
+    quarter: ['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'],
+    'half-year': ['2025-H1', '2025-H2', '2026-H1', '2026-H2'],
+    year: ['2023', '2024', '2025', '2026'],
+  }[granularity];
   return {
     id: 'workmanship',
     label: 'Workmanship',
@@ -23,11 +27,22 @@ describe('layoutAspects: the trend in words the line can back', () => {
     expect(layoutAspects([withTrend('steady', [0.3, 0.5, 0.2, 0.33])])[0]!.trend!.words).toBe('no clear change');
     expect(layoutAspects([withTrend('declining', [0.1, 0.2, 0.5, 0.7])])[0]!.trend!.words).toBe('getting worse');
     expect(layoutAspects([withTrend('improving', [0.7, 0.5, 0.2, 0.1])])[0]!.trend!.words).toBe('improving');
+    // The same five-point change reads the same wherever it lies (points are published in thousandths).
+    for (const [from, to] of [
+      [0.3, 0.35],
+      [0.5, 0.55],
+    ])
+      expect(layoutAspects([withTrend('steady', [from!, 0.4, 0.4, to!])])[0]!.trend!.words).toBe('worse lately, but not by enough to be sure');
+    expect(layoutAspects([withTrend('steady', [0.35, 0.4, 0.4, 0.3])])[0]!.trend!.words).toBe('better lately, but not by enough to be sure');
+    expect(layoutAspects([withTrend('steady', [0.3, 0.4, 0.4, 0.349])])[0]!.trend!.words).toBe('no clear change');
   });
 
   it('names the span in months, not period codes', () => {
     expect(layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3])])[0]!.trend!.span).toBe('Jan 2026 – Dec 2026');
     expect(layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3], 'half-year')])[0]!.trend!.span).toBe('Jan 2025 – Dec 2026');
+    expect(layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3], 'year')])[0]!.trend!.span).toBe('Jan 2023 – Dec 2026');
+    // …ending at the newest review, not at the end of its period.
+    expect(layoutAspects([withTrend('steady', [0.3, 0.3, 0.3, 0.3], 'year')], '2026-02-14')[0]!.trend!.span).toBe('Jan 2023 – Feb 2026');
   });
 });
 
