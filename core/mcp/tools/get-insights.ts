@@ -12,7 +12,9 @@ export const getInsightsDescriptor = defineToolDescriptor({
     'communication, cleanup, price, professionalism, warranty, insurance): the estimated number of opinions and the share ' +
     'that are negative with a 90% interval (negativeShare; null below 30 opinions), already corrected for the errors the ' +
     'reading software was measured to make, and the same in plain words (inWords, e.g. "about half of 54 opinions on cleanup ' +
-    'are negative (38–66%)") — quote inWords rather than the raw mentions counts, which are uncorrected. Also: technicians, ' +
+    'are negative (38–66%)") — quote inWords rather than the raw mentions, score and trend, which are uncorrected (score is ' +
+    'null below 30 opinions). shareTrend.direction "steady" means no change its intervals can tell apart: say "no clear ' +
+    'change", never that the share is flat. Also: technicians, ' +
     'services and service areas with mention counts; recurring topics; an FAQ answered from review evidence; and a summary ' +
     'whose facts name the topComplaint and mostPraised aspect only when the evidence does (else null: say there is no clear ' +
     'one). Pass `section` to get only one part (smaller); omit it for all. Quotes are readings the software is sure of and ' +
