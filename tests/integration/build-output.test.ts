@@ -101,7 +101,14 @@ describe('built documents', () => {
       if (!row.includes('aspect__bar')) expect(words).toMatch(/Not enough opinions yet|has not been measured/);
       // The row keeps a column for the line only when it draws one.
       expect(row.startsWith('aspect--trend')).toBe(row.includes('aspect__spark'));
+      // "No trend yet" per row only beside rows that have one; else the caption says it once.
+      if (!rows.some((r) => r.includes('aspect__spark'))) expect(words).not.toContain('No trend yet');
     }
+    const chart = html.slice(html.indexOf('<figure class="chart"'));
+    const caption = (chart.match(/<figcaption[^>]*>([\s\S]*?)<\/figcaption>/)?.[1] ?? '').replace(/\s+/g, ' ');
+    expect(caption.includes('no aspect has enough opinions in each period yet to show a trend')).toBe(
+      rows.some((r) => r.includes('aspect__bar')) && !rows.some((r) => r.includes('aspect__spark')),
+    );
     const legend = html.match(/<ul class="legend"[^>]*>([\s\S]*?)<\/ul>/)?.[1] ?? '';
     expect(legend.includes('90% interval')).toBe(rows.some((r) => r.includes('aspect__bar')));
     expect(legend.includes('blue line')).toBe(rows.some((r) => r.includes('aspect__spark')));
