@@ -2,6 +2,7 @@
  * Aspect-polarity CLI (issue 6):
  *   npm run --silent absa -- FILE.jsonl            {"id","text","aspect","from","to"} → {"id","polarity"}
  *   npm run --silent absa -- --detect FILE.jsonl   {"id","text"} → {"id","aspects":[{"aspect","polarity"}]}
+ * A line may add its review's star rating ("rating" or "stars", 1–5): read as the build reads a review's sentences.
  * stdout carries only the result lines; the content folder line and problems go to stderr, with exit
  * code 1 (bad input) or 2 (bad usage). The aspect lexicon is read from the content folder's
  * business.json (CONTENT_DIR, from the environment or .env).

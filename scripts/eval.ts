@@ -163,7 +163,7 @@ function evaluateCorpusTest(): void {
     lexicon,
     model,
   );
-  printPolarity("term polarity without the review's rating (as `npm run absa` reads bare sentences)", bare.term);
+  printPolarity("term polarity without the review's rating (as `npm run absa` reads a line without `rating`)", bare.term);
   console.log(`detection without the rating (aspect, polarity) ${prf(bare.pairs)}`);
 }
 

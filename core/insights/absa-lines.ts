@@ -3,6 +3,16 @@ import { AspectIdSchema, type BusinessConfig } from '../schemas/business-schema.
 import { compileAspectLexicon } from './aspect-lexicon.ts';
 import { classifyAspect, classifyTerm, detectAspects } from './classify-aspect.ts';
 import { absaModel, type AbsaModel } from './model/absa-model.ts';
+import type { ReviewContext } from './model/sentence-features.ts';
+
+/**
+ * The star rating of the sentence's review, when the caller knows it (`rating`, or `stars` as the corpus in
+ * data/absa/ names it): read as the build reads a review's sentences. Absent, the sentence is read bare.
+ */
+const RatingFields = {
+  rating: z.int().min(1).max(5).optional(),
+  stars: z.int().min(1).max(5).optional(),
+};
 
 /** One input line of `npm run absa`: a term at offsets, or (offsets absent) an aspect category id. */
 export const AbsaInputSchema = z.object({
@@ -11,10 +21,14 @@ export const AbsaInputSchema = z.object({
   aspect: z.string().min(1),
   from: z.int().min(0).optional(),
   to: z.int().min(0).optional(),
+  ...RatingFields,
 });
 
 /** One input line of `npm run absa -- --detect`. */
-export const DetectInputSchema = z.object({ id: z.union([z.string(), z.number()]), text: z.string() });
+export const DetectInputSchema = z.object({ id: z.union([z.string(), z.number()]), text: z.string(), ...RatingFields });
+
+/** What is known of a line's review: its rating, if given. */
+const reviewOfLine = (r: { rating?: number; stars?: number }): ReviewContext => ({ rating: r.rating ?? r.stars ?? null });
 
 /** What the CLI prints: result lines, or the reasons the input was rejected. */
 export interface AbsaResult {
@@ -50,7 +64,7 @@ export function absaLines(input: string, business: BusinessConfig, mode: 'polari
   });
   if (errors.length) return { lines: [], errors };
   const lines = records.map((r) => {
-    if (mode === 'detect') return JSON.stringify({ id: r.id, aspects: detectAspects(r.text, lexicon, model) });
+    if (mode === 'detect') return JSON.stringify({ id: r.id, aspects: detectAspects(r.text, lexicon, model, reviewOfLine(r)) });
     return JSON.stringify({ id: r.id, polarity: polarityOfRecord(r as z.infer<typeof AbsaInputSchema>, lexicon, model) });
   });
   return { lines, errors };
@@ -59,9 +73,10 @@ export function absaLines(input: string, business: BusinessConfig, mode: 'polari
 function polarityOfRecord(r: z.infer<typeof AbsaInputSchema>, lexicon: ReturnType<typeof compileAspectLexicon>, model: AbsaModel): string {
   const category = AspectIdSchema.safeParse(r.aspect);
   const known = category.success && lexicon.labels.has(category.data) ? category.data : undefined;
-  const opts = { lexicon, model, ...(known && { aspect: known }) };
+  const review = reviewOfLine(r);
+  const opts = { lexicon, model, review, ...(known && { aspect: known }) };
   if (r.from !== undefined && r.to !== undefined && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to, opts);
-  if (known) return classifyAspect(r.text, known, lexicon, model);
+  if (known) return classifyAspect(r.text, known, lexicon, model, review);
   const at = r.text.toLowerCase().indexOf(r.aspect.toLowerCase());
   return at >= 0 ? classifyTerm(r.text, at, at + r.aspect.length, opts) : classifyTerm(r.text, 0, r.text.length, opts);
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { absaLines } from '../../../../core/insights/absa-lines.ts';
 import { ROOT } from '../../../helpers/build-fixture.ts';
-import { business } from '../../../helpers/sample-model.ts';
+import { business, lexicon } from '../../../helpers/sample-model.ts';
+import { classifyTerm, detectAspects } from '../../../../core/insights/classify-aspect.ts';
+import { absaModel } from '../../../../core/insights/model/absa-model.ts';
 
 describe('absaLines', () => {
   it('looks up an aspect that is neither an offset term nor an inventory id as a term in the text', () => {
@@ -19,5 +21,31 @@ describe('absaLines', () => {
     const { lines } = absaLines(text, business, 'polarity');
     const correct = lines.filter((l, i) => JSON.parse(l).polarity === gold[i]!.polarity).length;
     expect(correct / gold.length).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('absaLines with the review rating', () => {
+  it('reads a line with its review rating (rating, or stars as the corpus names it) as the build reads it, and without one bare', () => {
+    // A plain fact: read as a complaint in a 1-star review, as praise in a 5-star one, neutral bare.
+    const text = 'The crew came on a Tuesday.';
+    const from = text.indexOf('crew');
+    const line = (extra: object) => JSON.stringify({ id: 1, text, aspect: 'crew', from, to: from + 4, ...extra });
+    const read = (extra: object) => (JSON.parse(absaLines(line(extra), business, 'polarity').lines[0]!) as { polarity: string }).polarity;
+    for (const rating of [1, 5]) {
+      expect(read({ rating })).toBe(classifyTerm(text, from, from + 4, { lexicon, model: absaModel(), review: { rating } }));
+      expect(read({ stars: rating })).toBe(read({ rating }));
+    }
+    expect(read({})).toBe(classifyTerm(text, from, from + 4, { lexicon, model: absaModel() }));
+    expect(new Set([read({ rating: 1 }), read({ rating: 5 }), read({})]).size).toBe(3);
+    const fact = 'The adjuster came out twice.';
+    const detect = (extra: object) => absaLines(JSON.stringify({ id: 1, text: fact, ...extra }), business, 'detect').lines[0];
+    expect(detect({ rating: 5 })).toBe(JSON.stringify({ id: 1, aspects: detectAspects(fact, lexicon, absaModel(), { rating: 5 }) }));
+    expect(detect({ rating: 5 })).not.toBe(detect({}));
+  });
+
+  it('refuses a rating outside 1–5', () => {
+    const { lines, errors } = absaLines(JSON.stringify({ id: 1, text: 'Fine.', aspect: 'price', rating: 6 }), business, 'polarity');
+    expect(lines).toEqual([]);
+    expect(errors[0]).toMatch(/line 1: rating/);
   });
 });
