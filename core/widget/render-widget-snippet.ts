@@ -1,6 +1,7 @@
 import { escapeHtml } from '../feeds/escape-html.ts';
 import { formatCount, plural } from '../format/format-count.ts';
 import type { WidgetDocument } from './widget-document-schema.ts';
+import { widgetInsightLines } from './widget-insight-lines.ts';
 
 /** How many reviews the static snippet shows (the widget's default is 3; a pasted snippet can afford 5). */
 export const SNIPPET_REVIEW_COUNT = 5;
@@ -40,15 +41,14 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
     ].join('\n');
   });
   const ins = doc.insights;
-  const measured = ins?.aspects.filter((a) => a.negativeShare) ?? [];
-  const notYet = ins?.aspects.filter((a) => !a.negativeShare).map((a) => e(a.label)) ?? [];
+  const said = ins ? widgetInsightLines(ins) : null;
   const insights = ins?.aspects.length
     ? [
         `  <h3 style="font-size:1em;margin:.75rem 0 .25rem">What customers say</h3>`,
-        ...(measured.length
-          ? [`  <ul style="list-style:none;margin:.25rem 0;padding:0">`, ...measured.map((a) => `    <li>${e(a.inWords)}</li>`), `  </ul>`]
+        ...(said?.measured.length
+          ? [`  <ul style="list-style:none;margin:.25rem 0;padding:0">`, ...said.measured.map((sentence) => `    <li>${e(sentence)}</li>`), `  </ul>`]
           : []),
-        ...(notYet.length ? [`  <p style="margin:.25rem 0;font-size:.9em">Not enough opinions yet on: ${notYet.join(', ')}.</p>`] : []),
+        ...(said?.notYet ? [`  <p style="margin:.25rem 0;font-size:.9em">${e(said.notYet)}</p>`] : []),
         `  <p style="margin:.25rem 0"><a href="${e(ins.url)}">How these figures are made</a></p>`,
       ]
     : [];
