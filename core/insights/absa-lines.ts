@@ -7,11 +7,12 @@ import type { ReviewContext } from './model/sentence-features.ts';
 
 /**
  * The star rating of the sentence's review, when the caller knows it (`rating`, or `stars` as the corpus in
- * data/absa/ names it): read as the build reads a review's sentences. Absent, the sentence is read bare.
+ * data/absa/ names it): read as the build reads a review's sentences. Absent or null (not known), the sentence is
+ * read bare: a file written by a tool that writes null for a missing value must not lose every line.
  */
 const RatingFields = {
-  rating: z.int().min(1).max(5).optional(),
-  stars: z.int().min(1).max(5).optional(),
+  rating: z.int().min(1).max(5).nullish(),
+  stars: z.int().min(1).max(5).nullish(),
 };
 
 /** One input line of `npm run absa`: a term at offsets, or (offsets absent) an aspect category id. */
@@ -19,8 +20,9 @@ export const AbsaInputSchema = z.object({
   id: z.union([z.string(), z.number()]),
   text: z.string(),
   aspect: z.string().min(1),
-  from: z.int().min(0).optional(),
-  to: z.int().min(0).optional(),
+  // Offsets may be absent for a category id; null is read as absent.
+  from: z.int().min(0).nullish(),
+  to: z.int().min(0).nullish(),
   ...RatingFields,
 });
 
@@ -28,7 +30,7 @@ export const AbsaInputSchema = z.object({
 export const DetectInputSchema = z.object({ id: z.union([z.string(), z.number()]), text: z.string(), ...RatingFields });
 
 /** What is known of a line's review: its rating, if given. */
-const reviewOfLine = (r: { rating?: number; stars?: number }): ReviewContext => ({ rating: r.rating ?? r.stars ?? null });
+const reviewOfLine = (r: { rating?: number | null; stars?: number | null }): ReviewContext => ({ rating: r.rating ?? r.stars ?? null });
 
 /** What the CLI prints: result lines, or the reasons the input was rejected. */
 export interface AbsaResult {
@@ -75,7 +77,7 @@ function polarityOfRecord(r: z.infer<typeof AbsaInputSchema>, lexicon: ReturnTyp
   const known = category.success && lexicon.labels.has(category.data) ? category.data : undefined;
   const review = reviewOfLine(r);
   const opts = { lexicon, model, review, ...(known && { aspect: known }) };
-  if (r.from !== undefined && r.to !== undefined && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to, opts);
+  if (r.from != null && r.to != null && r.to > r.from && r.to <= r.text.length) return classifyTerm(r.text, r.from, r.to, opts);
   if (known) return classifyAspect(r.text, known, lexicon, model, review);
   const at = r.text.toLowerCase().indexOf(r.aspect.toLowerCase());
   return at >= 0 ? classifyTerm(r.text, at, at + r.aspect.length, opts) : classifyTerm(r.text, 0, r.text.length, opts);

@@ -43,6 +43,21 @@ describe('absaLines with the review rating', () => {
     expect(detect({ rating: 5 })).not.toBe(detect({}));
   });
 
+  it('reads null as not known: a null rating or stars bare, null offsets as absent (one such line must not cost the file)', () => {
+    const text = 'The crew came on a Tuesday.';
+    const from = text.indexOf('crew');
+    const polarity = (line: object) => absaLines(JSON.stringify({ id: 1, text, ...line }), business, 'polarity');
+    const bare = polarity({ aspect: 'crew', from, to: from + 4 });
+    expect(bare.errors).toEqual([]);
+    expect(polarity({ aspect: 'crew', from, to: from + 4, rating: null, stars: null })).toEqual(bare);
+    // A category id with null offsets is read as one without offsets (the whole text), not refused.
+    const byCategory = polarity({ aspect: 'professionalism' });
+    expect(byCategory.lines).toHaveLength(1);
+    expect(polarity({ aspect: 'professionalism', from: null, to: null })).toEqual(byCategory);
+    const detect = (line: object) => absaLines(JSON.stringify({ id: 1, text, ...line }), business, 'detect');
+    expect(detect({ rating: null })).toEqual(detect({}));
+  });
+
   it('refuses a rating outside 1–5', () => {
     const { lines, errors } = absaLines(JSON.stringify({ id: 1, text: 'Fine.', aspect: 'price', rating: 6 }), business, 'polarity');
     expect(lines).toEqual([]);
