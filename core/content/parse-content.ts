@@ -12,10 +12,32 @@ export interface ContentFile {
 }
 
 /** A review record with where it came from, so later checks can still name file and line. */
-export interface LocatedRecord {
-  record: ReviewRecord;
+export interface LocatedRecord<R extends RecordFacts = ReviewRecord> {
+  record: R;
   file: string;
   line: number;
+}
+
+/**
+ * What the checks across records (checkReferences) and the moderation record read of a review record: all a build keeps
+ * of the records of a file it published before (scripts/lib/published-content-cache.ts), beside the published reviews.
+ */
+export type RecordFacts = Pick<ReviewRecord, 'id' | 'date' | 'rating' | 'verification' | 'technicians' | 'services' | 'serviceArea'> & {
+  ownerReply?: Pick<NonNullable<ReviewRecord['ownerReply']>, 'date'>;
+};
+
+/** A record's facts (RecordFacts), in a fixed key order. */
+export function factsOf(r: RecordFacts): RecordFacts {
+  return {
+    id: r.id,
+    date: r.date,
+    rating: r.rating,
+    verification: r.verification,
+    ...(r.technicians !== undefined && { technicians: r.technicians }),
+    ...(r.services !== undefined && { services: r.services }),
+    ...(r.serviceArea !== undefined && { serviceArea: r.serviceArea }),
+    ...(r.ownerReply !== undefined && { ownerReply: { date: r.ownerReply.date } }),
+  };
 }
 
 export interface ParsedContent {
@@ -67,11 +89,11 @@ export function parseReviewLines(file: ContentFile, issues: ContentIssue[]): Loc
 }
 
 /** Checks that cross records and the catalog: unique ids, known technician/service/area ids. */
-export function checkReferences(business: BusinessConfig, records: LocatedRecord[], issues: ContentIssue[]): void {
+export function checkReferences(business: BusinessConfig, records: readonly LocatedRecord<RecordFacts>[], issues: ContentIssue[]): void {
   const technicians = new Set(business.technicians.map((t) => t.id));
   const services = new Set(business.services.map((s) => s.id));
   const areas = new Set(business.serviceAreas.map((a) => a.id));
-  const firstSeen = new Map<string, LocatedRecord>();
+  const firstSeen = new Map<string, LocatedRecord<RecordFacts>>();
   for (const located of records) {
     const { record, file, line } = located;
     const at = { file, line, recordId: record.id };

@@ -1,4 +1,4 @@
-import type { ParsedContent } from '../content/parse-content.ts';
+import type { LocatedRecord, ParsedContent, RecordFacts } from '../content/parse-content.ts';
 import type { AggregateRating } from '../schemas/aggregate-rating-schema.ts';
 import type { Business, BusinessConfig } from '../schemas/business-schema.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
@@ -43,7 +43,11 @@ export function toPublicBusiness(config: BusinessConfig): Business {
 export type SiteBase = Omit<SiteModel, 'insights'>;
 
 /** The site model's base from parsed content and `published` (what `publishReviews` returns for it). */
-export function buildSiteBase(content: ParsedContent, baseUrl: string, published: PublishResult): SiteBase {
+export function buildSiteBase(
+  content: Pick<ParsedContent, 'business'> & { records: readonly LocatedRecord<RecordFacts>[] },
+  baseUrl: string,
+  published: PublishResult,
+): SiteBase {
   const { reviews, heldBack } = published;
   return {
     baseUrl,

@@ -16,8 +16,20 @@ const digests = (slot[KEY] ??= new WeakMap<Review, string>());
 export function reviewDigest(review: Review): string {
   let digest = digests.get(review);
   if (digest === undefined) {
-    digest = createHash('sha256').update(JSON.stringify(review)).digest('hex');
+    digest = digestOfJson(JSON.stringify(review));
     digests.set(review, digest);
   }
   return digest;
+}
+
+/** The digest of a review from its JSON (`JSON.stringify(review)`), for a caller that writes that JSON anyway. */
+export const digestOfJson = (json: string): string => createHash('sha256').update(json).digest('hex');
+
+/**
+ * Records the digest of a frozen review read back from a private cache that stored it beside the review's JSON
+ * (scripts/lib/published-content-cache.ts): the same digest reviewDigest would compute, without hashing the JSON again.
+ */
+export function rememberDigest(review: Review, digest: string): void {
+  if (!Object.isFrozen(review)) throw new TypeError(`review ${review.id}: only a frozen review keeps its digest`);
+  digests.set(review, digest);
 }

@@ -2,8 +2,9 @@ import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteBase, completeSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
-import { publishReviews } from '../../core/model/publish-reviews.ts';
-import { contentDirFromEnv, readContentDir } from '../../site/lib/read-content-dir.ts';
+import { contentDirFromEnv, readContentTexts } from '../../site/lib/read-content-dir.ts';
+import { parseBusiness } from '../../core/content/parse-content.ts';
+import { publishContentFiles, type PublishedContentCache } from './published-content-cache.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
 import type { Progress } from './progress.ts';
@@ -21,11 +22,11 @@ export async function prepareSiteModel(
   progress?: Progress,
   onBase?: (base: SiteBase) => void,
 ): Promise<{ model: SiteModel; reused: number; analysed: number }> {
-  const base = publishContent();
+  const dir = analysisCacheDir();
+  const { base, engine, cache } = await publishContent(dir);
   onBase?.(base);
   const { reviews, businessConfig: business } = base;
-  const dir = analysisCacheDir();
-  const store = dir === null ? null : createAnalysisStore(dir, engineKey(business));
+  const store = dir === null ? null : createAnalysisStore(dir, engine);
   let afresh = false;
   const analyzed = await analyzeReviews(reviews, business, { store, progress, onWorkers: () => (afresh = true) });
   // Many reviews read afresh (a cold build): the aggregation and Astro run on a heap that grew with every analysis
@@ -35,16 +36,20 @@ export async function prepareSiteModel(
   progress?.start(0, 'building the insights');
   const model = completeSiteModel(base, (input) => buildInsights(input, analyzed.analyzer));
   provideSiteModel(model);
-  await store?.tidy(analyzed.keys);
+  await Promise.all([store?.tidy(analyzed.keys), cache.flush()]);
   return { model, reused: analyzed.reused, analysed: analyzed.analysed };
 }
 
 /**
  * The model's base of the current CONTENT_DIR and BASE_URL: the reviews published once, here (they are read on worker
- * threads next, and the model is built from the same list). The content's records are not kept past it.
+ * threads next, and the model is built from the same list). The content's records are not kept past it. The files an
+ * earlier build published with the same engine, business and BASE_URL are read back (published-content-cache.ts).
  */
-function publishContent(): SiteBase {
-  const content = readContentDir(contentDirFromEnv());
+async function publishContent(dir: string | null): Promise<{ base: SiteBase; engine: string; cache: PublishedContentCache }> {
+  const texts = readContentTexts(contentDirFromEnv());
+  const business = parseBusiness(texts.business);
+  const engine = engineKey(business);
   const { BASE_URL } = buildOptionsFromEnv(process.env);
-  return buildSiteBase(content, BASE_URL, publishReviews(content.records, content.business, BASE_URL, extractMentions));
+  const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, { dir, engine });
+  return { base: buildSiteBase(content, BASE_URL, published), engine, cache };
 }

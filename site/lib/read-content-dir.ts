@@ -56,15 +56,7 @@ const isCatalogReference = (i: ContentIssue) =>
  * recheck is about to replace them from their jobs; the result is validated again before it is written).
  */
 export function readContentFiles(dir: string, options: { catalogChanged?: boolean } = {}): ContentFiles {
-  const businessPath = join(dir, 'business.json');
-  let businessText: string;
-  try {
-    businessText = readFileSync(businessPath, 'utf8');
-  } catch {
-    throw new ContentError([{ file: shownPath(businessPath), message: 'missing: every content folder needs a business.json' }]);
-  }
-  const business = { path: shownPath(businessPath), text: businessText };
-  const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: readFileSync(p, 'utf8') }));
+  const { business, reviews } = readContentTexts(dir);
   const reviewsDir = shownPath(join(dir, 'reviews'));
   if (!options.catalogChanged) return { dir, reviewsDir, business, reviews, parsed: parseContent(business, reviews) };
   const config = parseBusiness(business);
@@ -74,6 +66,22 @@ export function readContentFiles(dir: string, options: { catalogChanged?: boolea
   const blocking = issues.filter((i) => !isCatalogReference(i));
   if (blocking.length > 0) throw new ContentError(blocking);
   return { dir, reviewsDir, business, reviews, parsed: { business: config, records } };
+}
+
+/**
+ * The files of a content folder as text, not yet validated (readContentFiles validates them; the build's published-content
+ * cache validates only the files it has not seen).
+ */
+export function readContentTexts(dir: string): { business: ContentFile; reviews: ContentFile[] } {
+  const businessPath = join(dir, 'business.json');
+  let text: string;
+  try {
+    text = readFileSync(businessPath, 'utf8');
+  } catch {
+    throw new ContentError([{ file: shownPath(businessPath), message: 'missing: every content folder needs a business.json' }]);
+  }
+  const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: readFileSync(p, 'utf8') }));
+  return { business: { path: shownPath(businessPath), text }, reviews };
 }
 
 /** Reads and validates a content folder: only the parsed content (what the site build needs). */

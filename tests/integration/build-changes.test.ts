@@ -173,12 +173,13 @@ describe('a rebuild changes only what shows the change', () => {
     rmSync(foreign, { recursive: true });
   });
 
-  it('reuse never changes a byte: the same content built with the compression cache off is identical', { timeout: 240_000 }, async () => {
-    // After three rebuilds that reused the cache (and an edit whose old text must not survive anywhere).
+  it('reuse never changes a byte: the same content built with every cache off is identical', { timeout: 240_000 }, async () => {
+    // After three rebuilds that reused the caches — pages, variants, analyses and published content files — (and an edit
+    // whose old text must not survive anywhere).
     const other = join(dir, 'no-reuse');
     await runBuild(
       { DIST_DIR: other, CONTENT_DIR: content, BASE_URL: inject('baseUrl'), SINCE_WINDOW_DAYS: 31 },
-      { env: { SHINGLE_COMPRESSION_CACHE: 'off' }, onOutput: () => {} },
+      { env: { SHINGLE_COMPRESSION_CACHE: 'off', SHINGLE_ANALYSIS_CACHE: 'off' }, onOutput: () => {} },
     );
     const changes = await diffDist(realpathSync(dist), realpathSync(other));
     expect([...changes.added, ...changes.changed, ...changes.removed]).toEqual([]);

@@ -1,0 +1,176 @@
+/**
+ * A rebuild validates and publishes only the content files that changed (issue 27). Each review file's validated
+ * records and published reviews (with their digests) are kept, content-addressed by the file's path and bytes, the
+ * engine (every source file of core/, the business configuration, the Node version: engineKey) and BASE_URL — all
+ * that `parseReviewLines` and `publishReviews` read. A nightly rebuild adds reviews to one file of seven; the other
+ * files' records are read back instead of parsed, validated, published and hashed again (about 1.5 s at 100k reviews).
+ * The checks across files (unique ids, catalog ids) still run over every record, so content that does not build
+ * still fails with file, line, record and field. Kept beside the analysis cache, in its engine's folder, and used
+ * only where that folder is this user's and writable by no one else; any error reads as "not cached".
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  checkReferences,
+  factsOf,
+  parseReviewLines,
+  type ContentFile,
+  type LocatedRecord,
+  type RecordFacts,
+} from '../../core/content/parse-content.ts';
+import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
+import { compareReviews } from '../../core/model/compare-reviews.ts';
+import { freezeDeep } from '../../core/model/freeze-deep.ts';
+import { publishReviews, type ExtractMentions, type HeldBackReview, type PublishResult } from '../../core/model/publish-reviews.ts';
+import { digestOfJson, rememberDigest } from '../../core/model/review-digest.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import type { Review } from '../../core/schemas/review-schema.ts';
+import { isOwnFolder } from './is-own-folder.ts';
+
+/** First line of an entry: the format, then the entry's key (a file renamed to another key is not read). */
+const MAGIC = 'SHINGLE-PUBLISHED-1';
+const ENTRY = /^published-[0-9a-f]{64}\.json$/;
+/** Entries this build did not use are removed once this old: a file's entry is replaced whenever the file changes. */
+const KEEP_UNUSED_MS = 24 * 3600 * 1000;
+
+/** What a content file contributes to the site model: its records' facts, and what publishReviews makes of them. */
+interface PublishedFile {
+  records: LocatedRecord<RecordFacts>[];
+  published: PublishResult;
+}
+
+/** The body of an entry: the records' facts by line, held-back reviews, and the published reviews with their digests. */
+interface Entry {
+  records: [number, RecordFacts][];
+  heldBack: HeldBackReview[];
+  digests: string[];
+  reviews: Review[];
+}
+
+export interface PublishedContentCache {
+  /** The folder entries live in, or null where nothing may be cached (SHINGLE_ANALYSIS_CACHE=off). */
+  readonly folder: string | null;
+  /** Files read back from entries / validated and published afresh, by the last publishContentFiles. */
+  readonly reused: number;
+  readonly published: number;
+  /** Waits for the entries of the files published afresh to be written, and removes entries unused for a day. Never rejects. */
+  flush(): Promise<void>;
+}
+
+/**
+ * The content of `reviewFiles` validated and published as `parseContent` and `publishReviews` would (the same records,
+ * the same reviews in the same order, byte for byte), reading back the files `folder` holds an entry for.
+ */
+export async function publishContentFiles(
+  business: BusinessConfig,
+  reviewFiles: readonly ContentFile[],
+  baseUrl: string,
+  extract: ExtractMentions,
+  cache: { dir: string | null; engine: string },
+): Promise<{ content: { business: BusinessConfig; records: LocatedRecord<RecordFacts>[] }; published: PublishResult; cache: PublishedContentCache }> {
+  // Only in this user's private folders: an entry is trusted as the build's own (one planted in a shared temporary
+  // folder is never read), as the analysis cache's are.
+  const folder = cache.dir !== null && (await ownFolder(cache.dir, cache.engine)) ? join(cache.dir, cache.engine) : null;
+  const keyOf = (file: ContentFile) =>
+    createHash('sha256').update(`published 1|${cache.engine}|${baseUrl}|${file.path}|`).update(file.text).digest('hex');
+  const issues: ContentIssue[] = [];
+  const files = reviewFiles.map((file) => {
+    const key = keyOf(file);
+    const entry = folder === null ? null : readEntry(folder, key, file.path);
+    return { key, entry, fresh: entry ? null : parseReviewLines(file, issues) };
+  });
+  const records = files.flatMap((f) => f.entry?.records ?? f.fresh!);
+  checkReferences(business, records, issues);
+  if (issues.length > 0) throw new ContentError(issues);
+  const writes: Promise<void>[] = [];
+  const parts = files.map(({ key, entry, fresh }) => {
+    if (entry) return entry.published;
+    const published = publishReviews(fresh!, business, baseUrl, extract);
+    // Written at once (a cold build holds no file's entry while it reads the reviews); awaited by flush.
+    if (folder !== null) writes.push(writeEntry(folder, key, encodeEntry(key, fresh!, published)));
+    return published;
+  });
+  const published: PublishResult = {
+    // Each file's reviews are in publishReviews' order already; the whole list in the same order as one call over every record
+    // (a stable sort, ties broken by id, ids unique).
+    reviews: parts.flatMap((p) => p.reviews).sort(compareReviews),
+    heldBack: parts.flatMap((p) => p.heldBack),
+  };
+  const used = new Set(files.map((f) => `published-${f.key}.json`));
+  const reused = files.filter((f) => f.entry).length;
+  return {
+    content: { business, records },
+    published,
+    cache: { folder, reused, published: files.length - reused, flush: () => (folder === null ? Promise.resolve() : tidy(folder, writes, used)) },
+  };
+}
+
+/** An entry's text: MAGIC and key on the first line, then the body (each review's JSON is the one its digest was taken of). */
+function encodeEntry(key: string, records: readonly LocatedRecord[], published: PublishResult): string {
+  const jsons = published.reviews.map((r) => JSON.stringify(r));
+  const digests = jsons.map(digestOfJson);
+  published.reviews.forEach((r, i) => rememberDigest(r, digests[i]!)); // the build asks for them next: hashed once
+  return (
+    `${MAGIC} ${key}\n{"records":${JSON.stringify(records.map((r) => [r.line, factsOf(r.record)]))},"heldBack":${JSON.stringify(published.heldBack)},` +
+    `"digests":${JSON.stringify(digests)},"reviews":[${jsons.join(',')}]}`
+  );
+}
+
+/** The file's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable. */
+function readEntry(folder: string, key: string, path: string): PublishedFile | null {
+  try {
+    const text = readFileSync(join(folder, `published-${key}.json`), 'utf8');
+    const head = `${MAGIC} ${key}\n`;
+    if (!text.startsWith(head)) return null;
+    const entry = JSON.parse(text.slice(head.length)) as Entry;
+    if (entry.digests.length !== entry.reviews.length) return null;
+    const reviews = entry.reviews.map((r, i) => {
+      freezeDeep(r);
+      rememberDigest(r, entry.digests[i]!);
+      return r;
+    });
+    return { records: entry.records.map(([line, record]) => ({ record, file: path, line })), published: { reviews, heldBack: entry.heldBack } };
+  } catch {
+    return null; // none, unreadable or not whole: the file is validated and published afresh
+  }
+}
+
+/** Makes `<dir>/<engine>` (private) if need be; whether both are this user's and writable by no one else. */
+async function ownFolder(dir: string, engine: string): Promise<boolean> {
+  try {
+    await mkdir(join(dir, engine), { recursive: true, mode: 0o700 });
+    return (await isOwnFolder(dir)) && (await isOwnFolder(join(dir, engine)));
+  } catch {
+    return false;
+  }
+}
+
+/** Writes one entry under a temporary name, then renames it: a reader finds a whole entry or none. Never rejects. */
+async function writeEntry(folder: string, key: string, text: string): Promise<void> {
+  const name = `published-${key}.json`;
+  const temp = join(folder, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, text);
+    await rename(temp, join(folder, name));
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined); // a full disk: the next build publishes that file again
+  }
+}
+
+/** After the writes: keeps the entries this build used fresh, removes the others once a day old. Never rejects. */
+async function tidy(folder: string, writes: readonly Promise<void>[], used: ReadonlySet<string>): Promise<void> {
+  await Promise.all(writes);
+  try {
+    const now = Date.now();
+    for (const name of await readdir(folder)) {
+      if (!ENTRY.test(name)) continue;
+      const path = join(folder, name);
+      if (used.has(name)) await utimes(path, new Date(now), new Date(now)).catch(() => undefined);
+      else if (now - (await stat(path)).mtimeMs > KEEP_UNUSED_MS) await rm(path, { force: true });
+    }
+  } catch {
+    // Another build tidying at the same time: what is left is tidied next time.
+  }
+}

@@ -1,0 +1,117 @@
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ContentError } from '../../../../core/content/content-error.ts';
+import { parseContent, type ContentFile } from '../../../../core/content/parse-content.ts';
+import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
+import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
+import { publishReviews } from '../../../../core/model/publish-reviews.ts';
+import { digestOfJson, reviewDigest } from '../../../../core/model/review-digest.ts';
+import { publishContentFiles } from '../../../../scripts/lib/published-content-cache.ts';
+import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'shingle-pc-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const texts = readContentTexts(resolve(import.meta.dirname, '../../../../content'));
+const BASE = 'https://reviews.example';
+const ENGINE = 'e'.repeat(64);
+
+/** What the build has without any cache: parseContent and one publishReviews over every record. */
+function uncached(files: readonly ContentFile[], baseUrl = BASE) {
+  const content = parseContent(texts.business, [...files]);
+  return { content, published: publishReviews(content.records, content.business, baseUrl, extractMentions) };
+}
+
+/** Everything the site model takes from the content, as text: the published reviews and held-back list byte for byte, the moderation record. */
+function seen(r: {
+  content: { records: readonly { record: Parameters<typeof buildModerationRecord>[0][number] }[] };
+  published: ReturnType<typeof publishReviews>;
+}) {
+  return JSON.stringify({ published: r.published, moderation: buildModerationRecord(r.content.records.map((x) => x.record)) });
+}
+
+async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE) {
+  const business = uncached([]).content.business;
+  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine });
+  await out.cache.flush();
+  return out;
+}
+
+describe('published-content cache (a rebuild validates and publishes only the files that changed)', () => {
+  it('reads back every unchanged file: the same reviews, held-back list and moderation record, byte for byte, with the same digests', async () => {
+    const dir = join(scratch, 'same');
+    const truth = uncached(texts.reviews);
+    const cold = await publish(dir, texts.reviews);
+    expect([cold.cache.reused, cold.cache.published]).toEqual([0, texts.reviews.length]);
+    expect(seen(cold)).toBe(seen(truth));
+    const warm = await publish(dir, texts.reviews);
+    expect([warm.cache.reused, warm.cache.published]).toEqual([texts.reviews.length, 0]);
+    expect(seen(warm)).toBe(seen(truth));
+    // The digests read back are those of the reviews' JSON, and the reviews are frozen as the build's own are.
+    for (const r of warm.published.reviews) expect(reviewDigest(r)).toBe(digestOfJson(JSON.stringify(r)));
+    expect(warm.published.reviews.every(Object.isFrozen)).toBe(true);
+    expect(warm.published.reviews).not.toBe(truth.published.reviews);
+  });
+
+  it('publishes again only the file whose bytes changed, and what it now says is what is published', async () => {
+    const dir = join(scratch, 'edit');
+    await publish(dir, texts.reviews);
+    const [first, ...rest] = texts.reviews;
+    const lines = first!.text.trimEnd().split('\n');
+    const record = JSON.parse(lines[0]!) as { text: string };
+    record.text = 'Edited: the gutters were cleaned twice and the crew came back for a loose flashing.';
+    const edited = { ...first!, text: [JSON.stringify(record), ...lines.slice(1)].join('\n') + '\n' };
+    const out = await publish(dir, [edited, ...rest]);
+    expect([out.cache.reused, out.cache.published]).toEqual([rest.length, 1]);
+    expect(seen(out)).toBe(seen(uncached([edited, ...rest])));
+    expect(JSON.stringify(out.published)).toContain('Edited: the gutters were cleaned twice');
+  });
+
+  it('is keyed by BASE_URL and the engine (business, code): another of either publishes every file again', async () => {
+    const dir = join(scratch, 'keys');
+    await publish(dir, texts.reviews);
+    const moved = await publish(dir, texts.reviews, 'https://other.example');
+    expect(moved.cache.reused).toBe(0);
+    expect(seen(moved)).toBe(seen(uncached(texts.reviews, 'https://other.example')));
+    expect((await publish(dir, texts.reviews, BASE, 'f'.repeat(64))).cache.reused).toBe(0);
+  });
+
+  it('checks ids across every file, read back or not: a duplicate in a new file names both places', async () => {
+    const dir = join(scratch, 'dup');
+    await publish(dir, texts.reviews);
+    const firstLine = texts.reviews[0]!.text.split('\n')[0]!;
+    const again: ContentFile = { path: 'content/reviews/zz-new.jsonl', text: `${firstLine}\n` };
+    const id = (JSON.parse(firstLine) as { id: string }).id;
+    const failure = await publish(dir, [...texts.reviews, again]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ContentError);
+    expect((failure as ContentError).message).toContain(`duplicate id, first used at ${texts.reviews[0]!.path}:1`);
+    expect((failure as ContentError).issues).toContainEqual(expect.objectContaining({ file: again.path, line: 1, recordId: id, field: 'id' }));
+  });
+
+  it('ignores an entry that is not whole or names another key, and one in a folder others may write to', async () => {
+    const dir = join(scratch, 'bad');
+    await publish(dir, texts.reviews);
+    const folder = join(dir, ENGINE);
+    const entries = readdirSync(folder).filter((n) => n.startsWith('published-'));
+    expect(entries).toHaveLength(texts.reviews.length);
+    // Cut short, and another entry's text under this one's name.
+    const [a, b] = entries;
+    writeFileSync(join(folder, a!), readFileSync(join(folder, a!), 'utf8').slice(0, 5_000));
+    writeFileSync(join(folder, b!), readFileSync(join(folder, entries[2]!), 'utf8'));
+    const out = await publish(dir, texts.reviews);
+    expect([out.cache.reused, out.cache.published]).toEqual([texts.reviews.length - 2, 2]);
+    expect(seen(out)).toBe(seen(uncached(texts.reviews)));
+    // Group-writable: somebody else could have planted an entry, so none is read (nor written).
+    chmodSync(dir, 0o777);
+    expect((await publish(dir, texts.reviews)).cache.reused).toBe(0);
+    chmodSync(dir, 0o700);
+    expect((await publish(dir, texts.reviews)).cache.reused).toBe(texts.reviews.length);
+  });
+
+  it('with no cache folder (SHINGLE_ANALYSIS_CACHE=off) publishes every file, as before', async () => {
+    const out = await publish(null, texts.reviews);
+    expect([out.cache.folder, out.cache.reused, out.cache.published]).toEqual([null, 0, texts.reviews.length]);
+    expect(seen(out)).toBe(seen(uncached(texts.reviews)));
+  });
+});
