@@ -116,6 +116,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   // failure). Not before the model step: content that fails to validate must not cost a build the swap would keep
   // (a later failure — a document's check, Astro — may leave two old builds instead of three).
   let pruning: Promise<void> | undefined;
+  let cached: Promise<void> | undefined; // the published content files' entries (published-content-cache.ts), never rejects
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
@@ -130,11 +131,13 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     inManifestOrder(handedOver.slice(0, -INSIGHTS_DOCUMENTS), handedOver.slice(-INSIGHTS_DOCUMENTS)),
   );
   try {
-    const { model, reused, analysed } = await prepareSiteModel(progress, (base) => {
+    const prepared = await prepareSiteModel(progress, (base) => {
       const started = performance.now();
       writer.write(renderReviewDocuments(base, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() }));
       phases.render = Math.round(performance.now() - started);
     });
+    const { model, reused, analysed } = prepared;
+    cached = prepared.cached;
     phase('model', 'rendering the pages');
     pruning = pruneBuildsAhead(outDir);
     writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
@@ -203,7 +206,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
     const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
-    await pruning;
+    await Promise.all([pruning, cached]);
     const target = await swapIn(staging, outDir);
     writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS, plan.keys);
     const changesPath = writeChanges(outDir, changes);
@@ -219,7 +222,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await rm(staging, { recursive: true, force: true });
     throw e;
   } finally {
-    await pruning;
+    await Promise.all([pruning, cached]);
     await writer.abort();
     await rm(docsDir, { recursive: true, force: true });
   }

@@ -16,14 +16,11 @@ const digests = (slot[KEY] ??= new WeakMap<Review, string>());
 export function reviewDigest(review: Review): string {
   let digest = digests.get(review);
   if (digest === undefined) {
-    digest = digestOfJson(JSON.stringify(review));
+    digest = createHash('sha256').update(JSON.stringify(review)).digest('hex');
     digests.set(review, digest);
   }
   return digest;
 }
-
-/** The digest of a review from its JSON (`JSON.stringify(review)`), for a caller that writes that JSON anyway. */
-export const digestOfJson = (json: string): string => createHash('sha256').update(json).digest('hex');
 
 /**
  * Records the digest of a frozen review read back from a private cache that stored it beside the review's JSON

@@ -9,7 +9,7 @@
  * only where that folder is this user's and writable by no one else; any error reads as "not cached".
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -24,7 +24,7 @@ import { ContentError, type ContentIssue } from '../../core/content/content-erro
 import { compareReviews } from '../../core/model/compare-reviews.ts';
 import { freezeDeep } from '../../core/model/freeze-deep.ts';
 import { publishReviews, type ExtractMentions, type HeldBackReview, type PublishResult } from '../../core/model/publish-reviews.ts';
-import { digestOfJson, rememberDigest } from '../../core/model/review-digest.ts';
+import { rememberDigest, reviewDigest } from '../../core/model/review-digest.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { isOwnFolder } from './is-own-folder.ts';
@@ -32,6 +32,8 @@ import { isOwnFolder } from './is-own-folder.ts';
 /** First line of an entry: the format, then the entry's key (a file renamed to another key is not read). */
 const MAGIC = 'SHINGLE-PUBLISHED-1';
 const ENTRY = /^published-[0-9a-f]{64}\.json$/;
+/** An entry being written (writeEntry), or left half-written by a build that was stopped. */
+const PARTIAL = /^\.published-[0-9a-f]{64}\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 /** Entries this build did not use are removed once this old: a file's entry is replaced whenever the file changes. */
 const KEEP_UNUSED_MS = 24 * 3600 * 1000;
 
@@ -55,7 +57,11 @@ export interface PublishedContentCache {
   /** Files read back from entries / validated and published afresh, by the last publishContentFiles. */
   readonly reused: number;
   readonly published: number;
-  /** Waits for the entries of the files published afresh to be written, and removes entries unused for a day. Never rejects. */
+  /**
+   * Writes the entries of the files published afresh, one file at a time, and removes entries unused for a day. Called
+   * once the reviews are read: a cold build writes every file's entry, and holding them all while it reads the reviews
+   * cost 100 MB of its peak. Never rejects.
+   */
   flush(): Promise<void>;
 }
 
@@ -84,12 +90,13 @@ export async function publishContentFiles(
   const records = files.flatMap((f) => f.entry?.records ?? f.fresh!);
   checkReferences(business, records, issues);
   if (issues.length > 0) throw new ContentError(issues);
-  const writes: Promise<void>[] = [];
+  // What the entries of the files published afresh hold, kept until flush: the records' facts (not the records, which
+  // are let go with the content), and the published reviews (kept by the model anyway).
+  const pending: Pending[] = [];
   const parts = files.map(({ key, entry, fresh }) => {
     if (entry) return entry.published;
     const published = publishReviews(fresh!, business, baseUrl, extract);
-    // Written at once (a cold build holds no file's entry while it reads the reviews); awaited by flush.
-    if (folder !== null) writes.push(writeEntry(folder, key, encodeEntry(key, fresh!, published)));
+    if (folder !== null) pending.push({ key, facts: fresh!.map((r) => [r.line, factsOf(r.record)]), published });
     return published;
   });
   const published: PublishResult = {
@@ -103,19 +110,35 @@ export async function publishContentFiles(
   return {
     content: { business, records },
     published,
-    cache: { folder, reused, published: files.length - reused, flush: () => (folder === null ? Promise.resolve() : tidy(folder, writes, used)) },
+    cache: { folder, reused, published: files.length - reused, flush: () => (folder === null ? Promise.resolve() : flush(folder, pending, used)) },
   };
 }
 
-/** An entry's text: MAGIC and key on the first line, then the body (each review's JSON is the one its digest was taken of). */
-function encodeEntry(key: string, records: readonly LocatedRecord[], published: PublishResult): string {
-  const jsons = published.reviews.map((r) => JSON.stringify(r));
-  const digests = jsons.map(digestOfJson);
-  published.reviews.forEach((r, i) => rememberDigest(r, digests[i]!)); // the build asks for them next: hashed once
-  return (
-    `${MAGIC} ${key}\n{"records":${JSON.stringify(records.map((r) => [r.line, factsOf(r.record)]))},"heldBack":${JSON.stringify(published.heldBack)},` +
-    `"digests":${JSON.stringify(digests)},"reviews":[${jsons.join(',')}]}`
-  );
+/** A file published afresh, whose entry flush writes. */
+interface Pending {
+  key: string;
+  facts: Entry['records'];
+  published: PublishResult;
+}
+
+/** Reviews written to an entry per write: a cold build never holds more than a batch of their JSON at once. */
+const REVIEWS_PER_WRITE = 1_000;
+
+/**
+ * An entry's text, a piece at a time: MAGIC and key on the first line, then the body (the reviews' digests are reviewDigest's,
+ * computed once per review).
+ */
+function* entryPieces({ key, facts, published }: Pending): Generator<string> {
+  const { reviews, heldBack } = published;
+  yield `${MAGIC} ${key}\n{"records":${JSON.stringify(facts)},"heldBack":${JSON.stringify(heldBack)},"digests":${JSON.stringify(reviews.map(reviewDigest))},"reviews":[`;
+  for (let i = 0; i < reviews.length; i += REVIEWS_PER_WRITE) {
+    yield (i > 0 ? ',' : '') +
+      reviews
+        .slice(i, i + REVIEWS_PER_WRITE)
+        .map((r) => JSON.stringify(r))
+        .join(',');
+  }
+  yield ']}';
 }
 
 /** The file's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable. */
@@ -148,24 +171,32 @@ async function ownFolder(dir: string, engine: string): Promise<boolean> {
 }
 
 /** Writes one entry under a temporary name, then renames it: a reader finds a whole entry or none. Never rejects. */
-async function writeEntry(folder: string, key: string, text: string): Promise<void> {
-  const name = `published-${key}.json`;
+async function writeEntry(folder: string, entry: Pending): Promise<void> {
+  const name = `published-${entry.key}.json`;
   const temp = join(folder, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await writeFile(temp, text);
+    const file = await open(temp, 'wx');
+    try {
+      for (const piece of entryPieces(entry)) await file.write(piece);
+    } finally {
+      await file.close();
+    }
     await rename(temp, join(folder, name));
   } catch {
     await rm(temp, { force: true }).catch(() => undefined); // a full disk: the next build publishes that file again
   }
 }
 
-/** After the writes: keeps the entries this build used fresh, removes the others once a day old. Never rejects. */
-async function tidy(folder: string, writes: readonly Promise<void>[], used: ReadonlySet<string>): Promise<void> {
-  await Promise.all(writes);
+/**
+ * Writes the pending entries, one at a time; then keeps the entries this build used fresh, and removes the others (and what a
+ * stopped build left half-written) once a day old.
+ */
+async function flush(folder: string, pending: Pending[], used: ReadonlySet<string>): Promise<void> {
+  while (pending.length > 0) await writeEntry(folder, pending.shift()!);
   try {
     const now = Date.now();
     for (const name of await readdir(folder)) {
-      if (!ENTRY.test(name)) continue;
+      if (!ENTRY.test(name) && !PARTIAL.test(name)) continue;
       const path = join(folder, name);
       if (used.has(name)) await utimes(path, new Date(now), new Date(now)).catch(() => undefined);
       else if (now - (await stat(path)).mtimeMs > KEEP_UNUSED_MS) await rm(path, { force: true });

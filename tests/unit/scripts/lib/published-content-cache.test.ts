@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,9 +8,10 @@ import { parseContent, type ContentFile } from '../../../../core/content/parse-c
 import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
-import { digestOfJson, reviewDigest } from '../../../../core/model/review-digest.ts';
+import { reviewDigest } from '../../../../core/model/review-digest.ts';
 import { publishContentFiles } from '../../../../scripts/lib/published-content-cache.ts';
 import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
+import { manyRecords, reviewsFile } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-pc-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -49,7 +51,7 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect([warm.cache.reused, warm.cache.published]).toEqual([texts.reviews.length, 0]);
     expect(seen(warm)).toBe(seen(truth));
     // The digests read back are those of the reviews' JSON, and the reviews are frozen as the build's own are.
-    for (const r of warm.published.reviews) expect(reviewDigest(r)).toBe(digestOfJson(JSON.stringify(r)));
+    for (const r of warm.published.reviews) expect(reviewDigest(r)).toBe(createHash('sha256').update(JSON.stringify(r)).digest('hex'));
     expect(warm.published.reviews.every(Object.isFrozen)).toBe(true);
     expect(warm.published.reviews).not.toBe(truth.published.reviews);
   });
@@ -107,6 +109,41 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect((await publish(dir, texts.reviews)).cache.reused).toBe(0);
     chmodSync(dir, 0o700);
     expect((await publish(dir, texts.reviews)).cache.reused).toBe(texts.reviews.length);
+  });
+
+  it('reads back a file of more reviews than an entry is written at once (written in pieces)', async () => {
+    const dir = join(scratch, 'large');
+    const large = [reviewsFile(manyRecords(2_345), 'content/reviews/large.jsonl')];
+    await publish(dir, large);
+    const warm = await publish(dir, large);
+    expect([warm.cache.reused, warm.published.reviews.length]).toEqual([1, 2_345]);
+    expect(seen(warm)).toBe(seen(uncached(large)));
+  });
+
+  it('removes entries no build used for a day, and what a stopped build left half-written, never one in use', async () => {
+    const dir = join(scratch, 'tidy');
+    await publish(dir, texts.reviews);
+    const folder = join(dir, ENGINE);
+    const inUse = readdirSync(folder).filter((n) => n.startsWith('published-'));
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    const plant = (name: string, time: Date) => {
+      writeFileSync(join(folder, name), 'x');
+      utimesSync(join(folder, name), time, time);
+    };
+    const stale = `published-${'a'.repeat(64)}.json`;
+    const recent = `published-${'b'.repeat(64)}.json`;
+    const partial = `.published-${'c'.repeat(64)}.json.123.0badcafe.tmp`;
+    const writing = `.published-${'d'.repeat(64)}.json.124.0badcafe.tmp`;
+    const other = 'pack-0123456789abcdef.bin';
+    plant(stale, old);
+    plant(recent, new Date());
+    plant(partial, old);
+    plant(writing, new Date());
+    plant(other, old);
+    for (const name of inUse) utimesSync(join(folder, name), old, old); // in use, however old
+    await publish(dir, texts.reviews);
+    expect([stale, partial].filter((n) => existsSync(join(folder, n)))).toEqual([]);
+    expect([recent, writing, other, ...inUse].every((n) => existsSync(join(folder, n)))).toBe(true);
   });
 
   it('with no cache folder (SHINGLE_ANALYSIS_CACHE=off) publishes every file, as before', async () => {
