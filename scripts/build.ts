@@ -137,9 +137,9 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
       phases.render = Math.round(performance.now() - started);
     });
     const { model, reused, analysed } = prepared;
-    cached = prepared.cached;
     phase('model', 'rendering the pages');
     pruning = pruneBuildsAhead(outDir);
+    cached = prepared.cache.flush(); // a file at a time, beside Astro; awaited before the swap
     writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
     writer.write(renderInsightsDocuments(model));
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {

@@ -60,7 +60,10 @@ async function precompress(rel: string): Promise<boolean> {
   const body = await readFile(file).catch(() => null);
   if (!body || body.length < MIN_BYTES) return false; // not written yet (an archive page is never that small)
   const { gz, br } = await compress(body, sharedCompressionCache(), true, undefined, 'thread');
-  await Promise.all([writeFile(`${file}.gz`, gz, { flag: 'wx' }), writeFile(`${file}.br`, br, { flag: 'wx' })]);
+  // Both writes settled before either failure is thrown: with Promise.all, a refused .br (a link planted there) reached the
+  // clean-up below while the .gz was still being written, and the .gz written after its removal stayed (a test caught it).
+  const writes = await Promise.allSettled([writeFile(`${file}.gz`, gz, { flag: 'wx' }), writeFile(`${file}.br`, br, { flag: 'wx' })]);
+  for (const w of writes) if (w.status === 'rejected') throw w.reason;
   const [gzFile, brFile] = await Promise.all([written(`${file}.gz`), written(`${file}.br`)]);
   const page: PrecompressedPage = { sha256: sha256(body), gz: sha256(gz), br: sha256(br), gzFile, brFile };
   port.postMessage({ rel, page } satisfies PrecompressedMessage);

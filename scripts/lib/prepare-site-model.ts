@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { buildInsights } from '../../core/insights/build-insights.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
@@ -14,14 +16,15 @@ import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analy
 /**
  * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
  * made with every review read once up front (analyzeReviews: earlier builds' analyses reused, the rest on
- * worker threads), then handed to the pages (provideSiteModel). Returns the model, what was reused, and the writing of the content files' entries.
+ * worker threads), then handed to the pages (provideSiteModel). Returns the model, what was reused, and the content files' entries to write
+ * (`cache.flush()`: the caller's, while the pages render).
  * `onBase` is handed the model's base as soon as the reviews are published, before they are read (the build
  * starts writing the reviews' documents with it).
  */
 export async function prepareSiteModel(
   progress?: Progress,
   onBase?: (base: SiteBase) => void,
-): Promise<{ model: SiteModel; reused: number; analysed: number; cached: Promise<void> }> {
+): Promise<{ model: SiteModel; reused: number; analysed: number; cache: PublishedContentCache }> {
   const dir = analysisCacheDir();
   const { base, engine, cache } = await publishContent(dir);
   onBase?.(base);
@@ -37,9 +40,7 @@ export async function prepareSiteModel(
   const model = completeSiteModel(base, (input) => buildInsights(input, analyzed.analyzer));
   provideSiteModel(model);
   await store?.tidy(analyzed.keys);
-  // The content files' entries are written while Astro renders (a cold build's 0.4 s off its critical path); the caller
-  // awaits them before it ends (never rejects).
-  return { model, reused: analyzed.reused, analysed: analyzed.analysed, cached: cache.flush() };
+  return { model, reused: analyzed.reused, analysed: analyzed.analysed, cache };
 }
 
 /**
@@ -52,6 +53,8 @@ async function publishContent(dir: string | null): Promise<{ base: SiteBase; eng
   const business = parseBusiness(texts.business);
   const engine = engineKey(business);
   const { BASE_URL } = buildOptionsFromEnv(process.env);
-  const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, { dir, engine });
+  // Cold: nothing cached for this engine yet (before the first cache folder of it is made).
+  const cold = dir === null || !existsSync(join(dir, engine));
+  const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, { dir, engine, cold });
   return { base: buildSiteBase(content, BASE_URL, published), engine, cache };
 }

@@ -3,14 +3,15 @@
  * records and published reviews (with their digests) are kept, content-addressed by the file's path and bytes, the
  * engine (every source file of core/, the business configuration, the Node version: engineKey) and BASE_URL — all
  * that `parseReviewLines` and `publishReviews` read. A nightly rebuild adds reviews to one file of seven; the other
- * files' records are read back instead of parsed, validated, published and hashed again (about 1.5 s at 100k reviews).
+ * files' records are read back instead of parsed, validated, published and hashed again (the model step about 1 s shorter at
+ * 100k reviews). A cold build writes no entries (see `cold`).
  * The checks across files (unique ids, catalog ids) still run over every record, so content that does not build
  * still fails with file, line, record and field. Kept beside the analysis cache, in its engine's folder, and used
  * only where that folder is this user's and writable by no one else; any error reads as "not cached".
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   checkReferences,
@@ -57,11 +58,7 @@ export interface PublishedContentCache {
   /** Files read back from entries / validated and published afresh, by the last publishContentFiles. */
   readonly reused: number;
   readonly published: number;
-  /**
-   * Writes the entries of the files published afresh, one file at a time, and removes entries unused for a day. Called
-   * once the reviews are read: a cold build writes every file's entry, and holding them all while it reads the reviews
-   * cost 100 MB of its peak. Never rejects.
-   */
+  /** Writes the entries of the files published afresh, one file at a time, and removes entries unused for a day. Never rejects. */
   flush(): Promise<void>;
 }
 
@@ -74,11 +71,14 @@ export async function publishContentFiles(
   reviewFiles: readonly ContentFile[],
   baseUrl: string,
   extract: ExtractMentions,
-  cache: { dir: string | null; engine: string },
+  cache: { dir: string | null; engine: string; cold: boolean },
 ): Promise<{ content: { business: BusinessConfig; records: LocatedRecord<RecordFacts>[] }; published: PublishResult; cache: PublishedContentCache }> {
   // Only in this user's private folders: an entry is trusted as the build's own (one planted in a shared temporary
   // folder is never read), as the analysis cache's are.
   const folder = cache.dir !== null && (await ownFolder(cache.dir, cache.engine)) ? join(cache.dir, cache.engine) : null;
+  // A cold build (nothing cached for this engine yet) writes no entries: it would hold the records' facts through its fullest
+  // hour, and a cold 100k build's peak grew by 30 MB — past the 1 GB it is held to. The next build writes them.
+  const writing = folder !== null && !cache.cold;
   const keyOf = (file: ContentFile) =>
     createHash('sha256').update(`published 1|${cache.engine}|${baseUrl}|${file.path}|`).update(file.text).digest('hex');
   const issues: ContentIssue[] = [];
@@ -90,13 +90,14 @@ export async function publishContentFiles(
   const records = files.flatMap((f) => f.entry?.records ?? f.fresh!);
   checkReferences(business, records, issues);
   if (issues.length > 0) throw new ContentError(issues);
-  // What the entries of the files published afresh hold, kept until flush: the records' facts (not the records, which
-  // are let go with the content), and the published reviews (kept by the model anyway).
+  // What the entries of the files published afresh hold, kept until flush: the records' facts as JSON text (not the records,
+  // which are let go with the content; 100k facts kept as objects held 40 MB more of the build's peak than as text), and
+  // the published reviews (kept by the model anyway).
   const pending: Pending[] = [];
   const parts = files.map(({ key, entry, fresh }) => {
     if (entry) return entry.published;
     const published = publishReviews(fresh!, business, baseUrl, extract);
-    if (folder !== null) pending.push({ key, facts: fresh!.map((r) => [r.line, factsOf(r.record)]), published });
+    if (writing) pending.push({ key, facts: JSON.stringify(fresh!.map((r) => [r.line, factsOf(r.record)])), published });
     return published;
   });
   const published: PublishResult = {
@@ -117,12 +118,13 @@ export async function publishContentFiles(
 /** A file published afresh, whose entry flush writes. */
 interface Pending {
   key: string;
-  facts: Entry['records'];
+  /** JSON of the records' facts, `Entry['records']`. */
+  facts: string;
   published: PublishResult;
 }
 
-/** Reviews written to an entry per write: a cold build never holds more than a batch of their JSON at once. */
-const REVIEWS_PER_WRITE = 1_000;
+/** Reviews written to an entry per write: an entry (15 MB for 14,000 reviews) is never held whole in memory. */
+const REVIEWS_PER_WRITE = 100;
 
 /**
  * An entry's text, a piece at a time: MAGIC and key on the first line, then the body (the reviews' digests are reviewDigest's,
@@ -130,7 +132,7 @@ const REVIEWS_PER_WRITE = 1_000;
  */
 function* entryPieces({ key, facts, published }: Pending): Generator<string> {
   const { reviews, heldBack } = published;
-  yield `${MAGIC} ${key}\n{"records":${JSON.stringify(facts)},"heldBack":${JSON.stringify(heldBack)},"digests":${JSON.stringify(reviews.map(reviewDigest))},"reviews":[`;
+  yield `${MAGIC} ${key}\n{"records":${facts},"heldBack":${JSON.stringify(heldBack)},"digests":${JSON.stringify(reviews.map(reviewDigest))},"reviews":[`;
   for (let i = 0; i < reviews.length; i += REVIEWS_PER_WRITE) {
     yield (i > 0 ? ',' : '') +
       reviews
@@ -170,29 +172,29 @@ async function ownFolder(dir: string, engine: string): Promise<boolean> {
   }
 }
 
-/** Writes one entry under a temporary name, then renames it: a reader finds a whole entry or none. Never rejects. */
-async function writeEntry(folder: string, entry: Pending): Promise<void> {
+/** Writes one entry under a temporary name, then renames it: a reader finds a whole entry or none. Never throws. */
+function writeEntry(folder: string, entry: Pending): void {
   const name = `published-${entry.key}.json`;
   const temp = join(folder, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const file = await open(temp, 'wx');
+    const fd = openSync(temp, 'wx');
     try {
-      for (const piece of entryPieces(entry)) await file.write(piece);
+      for (const piece of entryPieces(entry)) writeSync(fd, piece);
     } finally {
-      await file.close();
+      closeSync(fd);
     }
-    await rename(temp, join(folder, name));
+    renameSync(temp, join(folder, name));
   } catch {
-    await rm(temp, { force: true }).catch(() => undefined); // a full disk: the next build publishes that file again
+    rmSync(temp, { force: true }); // a full disk: the next build publishes that file again
   }
 }
 
-/**
- * Writes the pending entries, one at a time; then keeps the entries this build used fresh, and removes the others (and what a
- * stopped build left half-written) once a day old.
- */
 async function flush(folder: string, pending: Pending[], used: ReadonlySet<string>): Promise<void> {
-  while (pending.length > 0) await writeEntry(folder, pending.shift()!);
+  // A file at a time, the event loop let through between them (the build goes on rendering meanwhile).
+  while (pending.length > 0) {
+    await new Promise((resolve) => setImmediate(resolve));
+    writeEntry(folder, pending.shift()!);
+  }
   try {
     const now = Date.now();
     for (const name of await readdir(folder)) {

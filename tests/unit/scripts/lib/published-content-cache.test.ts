@@ -33,9 +33,9 @@ function seen(r: {
   return JSON.stringify({ published: r.published, moderation: buildModerationRecord(r.content.records.map((x) => x.record)) });
 }
 
-async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE) {
+async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE, cold = false) {
   const business = uncached([]).content.business;
-  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine });
+  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine, cold });
   await out.cache.flush();
   return out;
 }
@@ -144,6 +144,15 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     await publish(dir, texts.reviews);
     expect([stale, partial].filter((n) => existsSync(join(folder, n)))).toEqual([]);
     expect([recent, writing, other, ...inUse].every((n) => existsSync(join(folder, n)))).toBe(true);
+  });
+
+  it('writes no entry in a cold build (nothing cached for the engine yet): the next build writes them', async () => {
+    const dir = join(scratch, 'cold');
+    const cold = await publish(dir, texts.reviews, BASE, ENGINE, true);
+    expect(seen(cold)).toBe(seen(uncached(texts.reviews)));
+    expect(readdirSync(join(dir, ENGINE)).filter((n) => n.startsWith('published-'))).toEqual([]);
+    expect((await publish(dir, texts.reviews)).cache.reused).toBe(0);
+    expect((await publish(dir, texts.reviews)).cache.reused).toBe(texts.reviews.length);
   });
 
   it('with no cache folder (SHINGLE_ANALYSIS_CACHE=off) publishes every file, as before', async () => {
