@@ -91,8 +91,7 @@ export async function publishContentFiles(
   checkReferences(business, records, issues);
   if (issues.length > 0) throw new ContentError(issues);
   // What the entries of the files published afresh hold, kept until flush: the records' facts as JSON text (not the records,
-  // which are let go with the content; 100k facts kept as objects held 40 MB more of the build's peak than as text), and
-  // the published reviews (kept by the model anyway).
+  // which are let go with the content), and the published reviews (kept by the model anyway).
   const pending: Pending[] = [];
   const parts = files.map(({ key, entry, fresh }) => {
     if (entry) return entry.published;
