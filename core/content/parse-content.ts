@@ -3,6 +3,7 @@ import { BusinessConfigSchema, type BusinessConfig } from '../schemas/business-s
 import { ReviewRecordSchema, type ReviewRecord } from '../schemas/review-schema.ts';
 import { parseJsonStrict } from '../text/parse-json-strict.ts';
 import { ContentError, type ContentIssue } from './content-error.ts';
+import type { ModerationStatus } from '../model/moderation-record.ts';
 
 /** A file of the content folder, already read: the IO shell passes these in. */
 export interface ContentFile {
@@ -22,7 +23,9 @@ export interface LocatedRecord<R extends RecordFacts = ReviewRecord> {
  * What the checks across records (checkReferences) and the moderation record read of a review record: all a build keeps
  * of the records of a file it published before (scripts/lib/published-content-cache.ts), beside the published reviews.
  */
-export type RecordFacts = Pick<ReviewRecord, 'id' | 'date' | 'rating' | 'verification' | 'technicians' | 'services' | 'serviceArea'> & {
+export type RecordFacts = Pick<ReviewRecord, 'id' | 'date' | 'rating' | 'technicians' | 'services' | 'serviceArea'> & {
+  /** The status, and a rejection's reason code: never the job reference or the owner's note, which are not published. */
+  verification: ModerationStatus;
   ownerReply?: Pick<NonNullable<ReviewRecord['ownerReply']>, 'date'>;
 };
 
@@ -32,7 +35,7 @@ export function factsOf(r: RecordFacts): RecordFacts {
     id: r.id,
     date: r.date,
     rating: r.rating,
-    verification: r.verification,
+    verification: r.verification.status === 'rejected' ? { status: 'rejected', reason: r.verification.reason } : { status: r.verification.status },
     ...(r.technicians !== undefined && { technicians: r.technicians }),
     ...(r.services !== undefined && { services: r.services }),
     ...(r.serviceArea !== undefined && { serviceArea: r.serviceArea }),

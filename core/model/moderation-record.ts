@@ -1,6 +1,8 @@
 import type { ModerationRecord } from '../schemas/moderation-schema.ts';
 import { REJECTION_REASON_CODES, type RejectionReason } from '../schemas/rejection-reason-schema.ts';
-import type { VerificationRecord } from '../schemas/review-schema.ts';
+
+/** What the moderation record reads of a record's verification: its status, and a rejection's reason code. */
+export type ModerationStatus = { status: 'verified' } | { status: 'unverified' } | { status: 'rejected'; reason: RejectionReason };
 
 /** The moderation policy as published with the record. */
 export const MODERATION_POLICY =
@@ -14,7 +16,7 @@ export const MODERATION_POLICY =
  * Counts every review by what happened to it, overall and per star rating. Pure; the counts add up:
  * received = published + unverified + withheld.total.
  */
-export function buildModerationRecord(records: readonly { rating: number; verification: VerificationRecord }[]): ModerationRecord {
+export function buildModerationRecord(records: readonly { rating: number; verification: ModerationStatus }[]): ModerationRecord {
   const byReason = Object.fromEntries(REJECTION_REASON_CODES.map((c) => [c, 0])) as Record<RejectionReason, number>;
   const byRating = [1, 2, 3, 4, 5].map((rating) => ({ rating, received: 0, published: 0, unverified: 0, withheld: 0 }));
   let published = 0;

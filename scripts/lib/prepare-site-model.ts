@@ -6,7 +6,7 @@ import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteBase, completeSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
 import { contentDirFromEnv, readContentTexts } from '../../site/lib/read-content-dir.ts';
 import { parseBusiness } from '../../core/content/parse-content.ts';
-import { publishContentFiles, type PublishedContentCache } from './published-content-cache.ts';
+import { publishContentFiles, publishingCode, type PublishedContentCache } from './published-content-cache.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
 import type { Progress } from './progress.ts';
@@ -55,6 +55,11 @@ async function publishContent(dir: string | null): Promise<{ base: SiteBase; eng
   const { BASE_URL } = buildOptionsFromEnv(process.env);
   // Cold: nothing cached for this engine yet (before the first cache folder of it is made).
   const cold = dir === null || !existsSync(join(dir, engine));
-  const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, { dir, engine, cold });
+  const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, {
+    dir,
+    engine,
+    code: publishingCode(),
+    cold,
+  });
   return { base: buildSiteBase(content, BASE_URL, published), engine, cache };
 }

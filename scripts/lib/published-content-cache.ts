@@ -11,7 +11,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import {
   checkReferences,
@@ -28,15 +29,37 @@ import { publishReviews, type ExtractMentions, type HeldBackReview, type Publish
 import { rememberDigest, reviewDigest } from '../../core/model/review-digest.ts';
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
+import { hashFiles } from './hash-files.ts';
 import { isOwnFolder } from './is-own-folder.ts';
 
-/** First line of an entry: the format, then the entry's key (a file renamed to another key is not read). */
-const MAGIC = 'SHINGLE-PUBLISHED-1';
+/**
+ * An entry: a first line with the format and the entry's key (a file renamed to another key is not read), the body, and a
+ * last line with the body's SHA-256 (an entry altered or cut short is not read).
+ */
+const MAGIC = 'SHINGLE-PUBLISHED-2';
 const ENTRY = /^published-[0-9a-f]{64}\.json$/;
 /** An entry being written (writeEntry), or left half-written by a build that was stopped. */
 const PARTIAL = /^\.published-[0-9a-f]{64}\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 /** Entries this build did not use are removed once this old: a file's entry is replaced whenever the file changes. */
 const KEEP_UNUSED_MS = 24 * 3600 * 1000;
+
+/** The files publishingCode hashes. */
+const PUBLISHING_FILES = [fileURLToPath(new URL('../../package-lock.json', import.meta.url)), fileURLToPath(import.meta.url)];
+
+/**
+ * What validating and publishing depend on besides `core/` and the business (the engine key): every dependency's version
+ * (the lock file: zod validates every record and rewrites some values), the runtime's text libraries (ICU, Unicode and the
+ * URL parser change in Node releases that keep V8's version), and this file. Part of every entry's key.
+ */
+export function publishingCode(
+  files: readonly string[] = PUBLISHING_FILES,
+  runtime: NodeJS.ProcessVersions & { node?: string } = process.versions,
+): string {
+  return createHash('sha256')
+    .update(`node ${runtime.node}|icu ${runtime.icu}|unicode ${runtime.unicode}|ada ${runtime.ada}|`)
+    .update(hashFiles(files.filter((f) => existsSync(f))))
+    .digest('hex');
+}
 
 /** What a content file contributes to the site model: its records' facts, and what publishReviews makes of them. */
 interface PublishedFile {
@@ -71,7 +94,7 @@ export async function publishContentFiles(
   reviewFiles: readonly ContentFile[],
   baseUrl: string,
   extract: ExtractMentions,
-  cache: { dir: string | null; engine: string; cold: boolean },
+  cache: { dir: string | null; engine: string; code: string; cold: boolean },
 ): Promise<{ content: { business: BusinessConfig; records: LocatedRecord<RecordFacts>[] }; published: PublishResult; cache: PublishedContentCache }> {
   // Only in this user's private folders: an entry is trusted as the build's own (one planted in a shared temporary
   // folder is never read), as the analysis cache's are.
@@ -80,7 +103,11 @@ export async function publishContentFiles(
   // hour, and a cold 100k build's peak grew by 30 MB — past the 1 GB it is held to. The next build writes them.
   const writing = folder !== null && !cache.cold;
   const keyOf = (file: ContentFile) =>
-    createHash('sha256').update(`published 1|${cache.engine}|${baseUrl}|${file.path}|`).update(file.text).digest('hex');
+    createHash('sha256')
+      .update(JSON.stringify([MAGIC, cache.engine, cache.code, baseUrl, file.path]))
+      .update('\0')
+      .update(file.text)
+      .digest('hex');
   const issues: ContentIssue[] = [];
   const files = reviewFiles.map((file) => {
     const key = keyOf(file);
@@ -131,7 +158,8 @@ const REVIEWS_PER_WRITE = 100;
  */
 function* entryPieces({ key, facts, published }: Pending): Generator<string> {
   const { reviews, heldBack } = published;
-  yield `${MAGIC} ${key}\n{"records":${facts},"heldBack":${JSON.stringify(heldBack)},"digests":${JSON.stringify(reviews.map(reviewDigest))},"reviews":[`;
+  yield `${MAGIC} ${key}\n`; // the head line; the body follows
+  yield `{"records":${facts},"heldBack":${JSON.stringify(heldBack)},"digests":${JSON.stringify(reviews.map(reviewDigest))},"reviews":[`;
   for (let i = 0; i < reviews.length; i += REVIEWS_PER_WRITE) {
     yield (i > 0 ? ',' : '') +
       reviews
@@ -142,14 +170,20 @@ function* entryPieces({ key, facts, published }: Pending): Generator<string> {
   yield ']}';
 }
 
-/** The file's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable. */
+/**
+ * The file's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable:
+ * none, another key's, altered or cut short (the checksum), or one whose reviews and records disagree.
+ */
 function readEntry(folder: string, key: string, path: string): PublishedFile | null {
   try {
     const text = readFileSync(join(folder, `published-${key}.json`), 'utf8');
     const head = `${MAGIC} ${key}\n`;
-    if (!text.startsWith(head)) return null;
-    const entry = JSON.parse(text.slice(head.length)) as Entry;
-    if (entry.digests.length !== entry.reviews.length) return null;
+    const tail = text.lastIndexOf('\n');
+    if (!text.startsWith(head) || tail < head.length) return null;
+    const body = text.slice(head.length, tail);
+    if (createHash('sha256').update(body).digest('hex') !== text.slice(tail + 1)) return null;
+    const entry = JSON.parse(body) as Entry;
+    if (!consistent(entry)) return null;
     const reviews = entry.reviews.map((r, i) => {
       freezeDeep(r);
       rememberDigest(r, entry.digests[i]!);
@@ -157,8 +191,23 @@ function readEntry(folder: string, key: string, path: string): PublishedFile | n
     });
     return { records: entry.records.map(([line, record]) => ({ record, file: path, line })), published: { reviews, heldBack: entry.heldBack } };
   } catch {
-    return null; // none, unreadable or not whole: the file is validated and published afresh
+    return null; // unreadable: the file is validated and published afresh
   }
+}
+
+/** Whether an entry's parts agree: a digest per review, a review per verified record, a held-back review per other record. */
+function consistent(e: Entry): boolean {
+  if (![e.records, e.heldBack, e.digests, e.reviews].every(Array.isArray) || e.digests.length !== e.reviews.length) return false;
+  const verified = e.records.filter(([, r]) => r.verification.status === 'verified').map(([, r]) => r.id);
+  const others = e.records.filter(([, r]) => r.verification.status !== 'verified').map(([, r]) => r.id);
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return (
+    same(verified.sort(), e.reviews.map((r) => r.id).sort()) &&
+    same(
+      others,
+      e.heldBack.map((h) => h.id),
+    )
+  );
 }
 
 /** Makes `<dir>/<engine>` (private) if need be; whether both are this user's and writable by no one else. */
@@ -171,29 +220,45 @@ async function ownFolder(dir: string, engine: string): Promise<boolean> {
   }
 }
 
-/** Writes one entry under a temporary name, then renames it: a reader finds a whole entry or none. Never throws. */
-function writeEntry(folder: string, entry: Pending): void {
+/** Pieces written between two turns of the event loop: a large file's entry does not hold up the build's rendering. */
+const PIECES_PER_TURN = 20;
+
+/** Writes one entry under a temporary name (this user's alone), then renames it: a reader finds a whole entry or none. Never rejects. */
+async function writeEntry(folder: string, entry: Pending): Promise<void> {
   const name = `published-${entry.key}.json`;
   const temp = join(folder, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const fd = openSync(temp, 'wx');
+    const fd = openSync(temp, 'wx', 0o600);
     try {
-      for (const piece of entryPieces(entry)) writeSync(fd, piece);
+      const hash = createHash('sha256');
+      let n = 0;
+      for (const piece of entryPieces(entry)) {
+        if (n++ > 0) hash.update(piece); // the first piece is the head line
+        writeAll(fd, Buffer.from(piece));
+        if (n % PIECES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      writeAll(fd, Buffer.from(`\n${hash.digest('hex')}`));
     } finally {
       closeSync(fd);
     }
     renameSync(temp, join(folder, name));
   } catch {
-    rmSync(temp, { force: true }); // a full disk: the next build publishes that file again
+    try {
+      rmSync(temp, { force: true }); // a full disk: the next build publishes that file again
+    } catch {
+      // left for the tidy (PARTIAL)
+    }
   }
 }
 
+/** Writes all of `bytes` (a write may take fewer than it is given). */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+}
+
 async function flush(folder: string, pending: Pending[], used: ReadonlySet<string>): Promise<void> {
-  // A file at a time, the event loop let through between them (the build goes on rendering meanwhile).
-  while (pending.length > 0) {
-    await new Promise((resolve) => setImmediate(resolve));
-    writeEntry(folder, pending.shift()!);
-  }
+  // A file at a time, the event loop let through as it goes (the build goes on rendering meanwhile).
+  while (pending.length > 0) await writeEntry(folder, pending.shift()!);
   try {
     const now = Date.now();
     for (const name of await readdir(folder)) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
 import { reviewDigest } from '../../../../core/model/review-digest.ts';
-import { publishContentFiles } from '../../../../scripts/lib/published-content-cache.ts';
+import { publishContentFiles, publishingCode } from '../../../../scripts/lib/published-content-cache.ts';
 import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
 import { manyRecords, reviewsFile } from '../../../helpers/sample-model.ts';
 
@@ -33,9 +33,11 @@ function seen(r: {
   return JSON.stringify({ published: r.published, moderation: buildModerationRecord(r.content.records.map((x) => x.record)) });
 }
 
-async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE, cold = false) {
+const CODE = 'c'.repeat(64);
+
+async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE, cold = false, code = CODE) {
   const business = uncached([]).content.business;
-  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine, cold });
+  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine, code, cold });
   await out.cache.flush();
   return out;
 }
@@ -77,6 +79,26 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect(moved.cache.reused).toBe(0);
     expect(seen(moved)).toBe(seen(uncached(texts.reviews, 'https://other.example')));
     expect((await publish(dir, texts.reviews, BASE, 'f'.repeat(64))).cache.reused).toBe(0);
+    expect((await publish(dir, texts.reviews, BASE, ENGINE, false, 'd'.repeat(64))).cache.reused).toBe(0);
+  });
+
+  it('keys on what publishing depends on outside core/: the lock file, this code, Node and its text libraries', () => {
+    const a = join(scratch, 'lock-a.json');
+    writeFileSync(a, '{"zod":"4.6.7"}');
+    const before = publishingCode([a]);
+    expect(publishingCode([a])).toBe(before);
+    writeFileSync(a, '{"zod":"4.6.8"}');
+    expect(publishingCode([a])).not.toBe(before);
+    for (const runtime of ['node', 'icu', 'unicode', 'ada'])
+      expect(publishingCode([a], { ...process.versions, [runtime]: 'other' })).not.toBe(publishingCode([a]));
+  });
+
+  it('cannot be fooled by a path that ends like the text of another file begins (the key is not a plain concatenation)', async () => {
+    const dir = join(scratch, 'ambiguous');
+    const valid = texts.reviews[0]!;
+    await publish(dir, [{ path: 'content/reviews/2020.jsonl|x.jsonl', text: valid.text }]);
+    const broken: ContentFile = { path: 'content/reviews/2020.jsonl', text: `x.jsonl|${valid.text}` };
+    await expect(publish(dir, [broken])).rejects.toThrow(/2020\.jsonl:1.*not valid JSON/);
   });
 
   it('checks ids across every file, read back or not: a duplicate in a new file names both places', async () => {
@@ -89,6 +111,41 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect(failure).toBeInstanceOf(ContentError);
     expect((failure as ContentError).message).toContain(`duplicate id, first used at ${texts.reviews[0]!.path}:1`);
     expect((failure as ContentError).issues).toContainEqual(expect.objectContaining({ file: again.path, line: 1, recordId: id, field: 'id' }));
+  });
+
+  it('does not read an entry whose parts disagree, even with its checksum made to match, nor one altered without it', async () => {
+    const dir = join(scratch, 'disagree');
+    await publish(dir, texts.reviews);
+    const folder = join(dir, ENGINE);
+    const [a, b] = readdirSync(folder).filter((n) => n.startsWith('published-'));
+    const rewrite = (name: string, change: (body: { reviews: { rating: number }[]; digests: string[] }) => void, checksum: boolean) => {
+      const text = readFileSync(join(folder, name), 'utf8');
+      const head = text.slice(0, text.indexOf('\n') + 1);
+      const tail = text.lastIndexOf('\n');
+      const body = JSON.parse(text.slice(head.length, tail)) as { reviews: { rating: number }[]; digests: string[] };
+      change(body);
+      const out = JSON.stringify(body);
+      const sum = checksum ? createHash('sha256').update(out).digest('hex') : text.slice(tail + 1);
+      writeFileSync(join(folder, name), `${head}${out}\n${sum}`);
+    };
+    // A review (and its digest) dropped, the checksum made to match: the published list would lose a review.
+    rewrite(a!, (body) => void [body.reviews.pop(), body.digests.pop()], true);
+    // A rating changed, the checksum left as it was.
+    rewrite(b!, (body) => void (body.reviews[0]!.rating = 1), false);
+    const out = await publish(dir, texts.reviews);
+    expect([out.cache.reused, out.cache.published]).toEqual([texts.reviews.length - 2, 2]);
+    expect(seen(out)).toBe(seen(uncached(texts.reviews)));
+  });
+
+  it('keeps no job reference (never published), in files only this user may read', async () => {
+    const dir = join(scratch, 'private');
+    await publish(dir, texts.reviews);
+    const folder = join(dir, ENGINE);
+    const names = readdirSync(folder).filter((n) => n.startsWith('published-'));
+    const all = names.map((n) => readFileSync(join(folder, n), 'utf8')).join('');
+    expect(texts.reviews.map((f) => f.text).join('')).toMatch(/"reference":/); // the content has some
+    expect(all).not.toMatch(/"reference"/);
+    for (const n of names) expect(statSync(join(folder, n)).mode & 0o077).toBe(0);
   });
 
   it('ignores an entry that is not whole or names another key, and one in a folder others may write to', async () => {
