@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AspectId } from '../schemas/business-schema.ts';
 import type { AspectInsight, EntityInsight, SummarySchema } from '../schemas/insights-schema.ts';
 import { plural } from '../format/format-count.ts';
+import { formatRating } from '../format/format-rating.ts';
 import { intervalWords, shareWords } from './describe-share.ts';
 import type { Leader } from './quantify/estimate-shares.ts';
 
@@ -123,7 +124,7 @@ export function buildSummary(input: SummaryInput): Summary {
           : `named in ${plural(inText, 'review')} and linked to ${fromJobs} more through the job record`;
     const average = fact('standoutTechnicianAverageRating', t.technician.averageRating!, reviews);
     parts.push(
-      `${t.technician.name} stands out among the technicians: ${where}, with an average rating of ${average} ${average === 1 ? 'star' : 'stars'}${inText > 0 && fromJobs > 0 ? ` across those ${n}` : ''}.`,
+      `${t.technician.name} stands out among the technicians: ${where}, with an average rating of ${fact('standoutTechnicianAverageRatingInWords', formatRating(average), reviews)} stars${inText > 0 && fromJobs > 0 ? ` across those ${n}` : ''}.`,
     );
   } else if (input.comparedTechnicians > 1) parts.push('No single technician stands out in the ratings.');
 
@@ -155,7 +156,10 @@ function rankedBy(aspects: readonly AspectInsight[], key: (a: AspectInsight) => 
 /** The first sentence: how many reviews, the average, and which are not read for aspects. */
 function opening(input: SummaryInput, fact: <T extends number | string | null>(key: string, value: T, ids?: readonly string[]) => T): string {
   const ev = input.evidence;
-  const avg = input.averageRating === null ? '' : ` with an average rating of ${fact('averageRating', input.averageRating, ev.all)} stars`;
+  const avg =
+    input.averageRating === null
+      ? ''
+      : ` with an average rating of ${fact('averageRatingInWords', formatRating(fact('averageRating', input.averageRating, ev.all)), ev.all)} stars`;
   const notes: string[] = [];
   if (input.ratingOnly) {
     const n = fact('ratingOnlyReviews', input.ratingOnly, ev.ratingOnly);

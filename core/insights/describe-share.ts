@@ -1,3 +1,4 @@
+import { capitalize } from '../format/capitalize.ts';
 import { plural } from '../format/format-count.ts';
 import type { ShareInterval } from '../schemas/insights-schema.ts';
 
@@ -57,5 +58,3 @@ export function describeShare(subject: string, opinions: number | null, share: S
   if (share === null) return `Not enough opinions yet on ${subject} to give a share.`;
   return `${capitalize(shareWords(share.estimate, share))} of ${plural(opinions, 'opinion')} on ${subject} are negative (${intervalWords(share)}).`;
 }
-
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

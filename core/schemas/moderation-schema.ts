@@ -6,7 +6,7 @@ const count = z.int().min(0);
 /** Withheld reviews per reason code: every code of the fixed list, in list order, zero when unused. */
 export const WithheldByReasonSchema = z
   .object(
-    Object.fromEntries(REJECTION_REASON_CODES.map((code) => [code, count.meta({ description: REJECTION_REASONS[code] })])) as Record<
+    Object.fromEntries(REJECTION_REASON_CODES.map((code) => [code, count.meta({ description: REJECTION_REASONS[code].description })])) as Record<
       RejectionReason,
       typeof count
     >,

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../feeds/escape-html.ts';
 import { formatCount, plural } from '../format/format-count.ts';
+import { formatRating } from '../format/format-rating.ts';
 import type { WidgetDocument } from './widget-document-schema.ts';
 import { widgetInsightLines } from './widget-insight-lines.ts';
 
@@ -56,7 +57,7 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
     `<!-- Customer reviews of ${e(doc.business.name)}: static snippet, built ${doc.updated ?? 'with no reviews'}. Paste as HTML; fetch /embed/snippet.html again to refresh. -->`,
     `<section aria-label="Customer reviews of ${e(doc.business.name)}" style="border:1px solid #d1d9e0;border-radius:8px;padding:1rem;font:15px/1.5 system-ui,sans-serif;overflow-wrap:anywhere">`,
     `  <h2 style="font-size:1.1em;margin:0 0 .5rem">Customer reviews of ${e(doc.business.name)}</h2>`,
-    `  <p style="margin:0"><span role="img" aria-label="${r.average.toFixed(1)} out of 5">${starsOf(r.average)}</span> <strong>${r.average.toFixed(1)}</strong> out of 5 · <a href="${e(doc.reviewsUrl)}">${plural(r.count, 'verified review')}</a></p>`,
+    `  <p style="margin:0"><span role="img" aria-label="${formatRating(r.average)} out of 5">${starsOf(r.average)}</span> <strong>${formatRating(r.average)}</strong> out of 5 · <a href="${e(doc.reviewsUrl)}">${plural(r.count, 'verified review')}</a></p>`,
     `  <ul style="list-style:none;margin:.5rem 0;padding:0">`,
     ...[5, 4, 3, 2, 1].map((n) => `    <li>${plural(n, 'star')}: ${formatCount(r.histogram[String(n) as '1'])}</li>`),
     `  </ul>`,

@@ -25,10 +25,8 @@ export function formatMonth(month: string): string {
   return MONTH_YEAR.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** 4.6 → "4.6"; always one decimal for an average rating. */
-export function formatRating(value: number): string {
-  return value.toFixed(1);
-}
+/** 4.6 → "4.6"; always one decimal for an average rating (the same words as the insights summary). */
+export { formatRating } from '../../core/format/format-rating.ts';
 
 /** Five glyphs, filled then empty: the visual form of a star rating (always paired with text). */
 export function starGlyphs(rating: number): string {

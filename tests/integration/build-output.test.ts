@@ -9,6 +9,7 @@ import { createJsonFeedValidator } from '../helpers/json-feed-validator.ts';
 import { BuildManifestSchema } from '../../core/build/build-manifest-schema.ts';
 import { InsightsDocumentSchema } from '../../core/schemas/insights-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
+import { REJECTION_REASON_CODES, REJECTION_REASONS } from '../../core/schemas/rejection-reason-schema.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = inject('distDir');
@@ -112,6 +113,18 @@ describe('built documents', () => {
     const legend = html.match(/<ul class="legend"[^>]*>([\s\S]*?)<\/ul>/)?.[1] ?? '';
     expect(legend.includes('90% interval')).toBe(rows.some((r) => r.includes('aspect__bar')));
     expect(legend.includes('blue line')).toBe(rows.some((r) => r.includes('aspect__spark')));
+  });
+
+  it('the home page names withheld reviews by reason in words, and lists every reason a review can be withheld for', () => {
+    const html = read('index.html');
+    const insights = InsightsDocumentSchema.parse(JSON.parse(read('insights.json')));
+    const byReason = Object.entries(insights.moderation.withheld.byReason).filter(([, n]) => n > 0);
+    expect(byReason.length).toBeGreaterThan(0); // the sample withholds some: the line below must show them
+    const line = html.match(/<p>([^<]*reviews? received:[\s\S]*?)<\/p>/)?.[1] ?? '';
+    for (const [code, n] of byReason) expect(line).toContain(`${n} ${REJECTION_REASONS[code as keyof typeof REJECTION_REASONS].words}`);
+    expect(line).not.toMatch(/<code>/);
+    const list = html.slice(html.indexOf('The reasons a review can be withheld'));
+    for (const code of REJECTION_REASON_CODES) expect(list).toContain(REJECTION_REASONS[code].description);
   });
 
   it('since files cover the configured window and validate', () => {

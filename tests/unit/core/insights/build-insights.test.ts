@@ -257,7 +257,7 @@ describe('buildInsights', () => {
     expect(cited.get('standoutTechnicianNamedInText')).toEqual(['s-3', 's-2', 's-1']);
     expect(cited.get('standoutTechnicianFromJobRecords')).toEqual(['j-4', 'j-3', 'j-2', 'j-1']);
     expect(named.text).toMatch(
-      /Ray stands out among the technicians: named in 3 reviews and linked to 4 more through the job record, with an average rating of 5 stars across those 7\./,
+      /Ray stands out among the technicians: named in 3 reviews and linked to 4 more through the job record, with an average rating of 5.0 stars across those 7\./,
     );
   });
 
@@ -294,7 +294,7 @@ describe('buildInsights', () => {
     ];
     const s = buildInsights({ business, reviews }).summary;
     expect(s.text).toContain(
-      'Ray stands out among the technicians: linked to 3 reviews through the job record (none names them in the text), with an average rating of 5 stars.',
+      'Ray stands out among the technicians: linked to 3 reviews through the job record (none names them in the text), with an average rating of 5.0 stars.',
     );
     const facts = new Map(s.facts.map((f) => [f.key, f]));
     expect(facts.get('standoutTechnicianNamedInText')).toEqual({ key: 'standoutTechnicianNamedInText', value: 0, reviewIds: [] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSummary, type SummaryInput } from '../../../../core/insights/build-summary.ts';
 import type { AspectInsight } from '../../../../core/schemas/insights-schema.ts';
+import { formatRating } from '../../../../core/format/format-rating.ts';
 
 const aspect = (id: 'cleanup' | 'price' | 'timeliness', label: string, estimate: number) =>
   ({
@@ -113,5 +114,17 @@ describe('buildSummary: no clear leader', () => {
     ).not.toContain(merged);
     // One close aspect each way is no pair.
     expect(text(noLeader([[0, 0.95]]), noLeader([[0, 0.95]]))).not.toContain(merged);
+  });
+});
+
+describe('buildSummary: the average rating', () => {
+  it('says the rating with one decimal, as the page header does, and keeps the exact value as a fact', () => {
+    const summary = buildSummary({ ...input(noLeader([]), noLeader([])), averageRating: 4.32 });
+    expect(summary.text).toContain('with an average rating of 4.3 stars');
+    expect(summary.text).not.toContain('4.32');
+    const facts = new Map(summary.facts.map((f) => [f.key, f.value]));
+    expect(facts.get('averageRating')).toBe(4.32);
+    expect(facts.get('averageRatingInWords')).toBe(formatRating(4.32));
+    expect(buildSummary({ ...input(noLeader([]), noLeader([])), averageRating: 5 }).text).toContain('average rating of 5.0 stars');
   });
 });
