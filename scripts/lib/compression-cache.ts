@@ -100,8 +100,13 @@ export function createCompressionCache(dir: string): CompressionCache {
         await mkdir(dir, { recursive: true, mode: 0o700 });
         if (!(await isOwnFolder(dir))) return;
         const temp = join(dir, `.${key}.${ENTRY_EXT}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-        await writeFile(temp, pack(variants));
-        await rename(temp, join(dir, `${key}.${ENTRY_EXT}`));
+        try {
+          await writeFile(temp, pack(variants));
+          await rename(temp, join(dir, `${key}.${ENTRY_EXT}`));
+        } catch (e) {
+          await rm(temp, { force: true }).catch(() => undefined); // a full disk: never leave half an entry behind
+          throw e;
+        }
       } catch {
         // A full disk or a folder we may not write to: the build goes on without caching.
       }

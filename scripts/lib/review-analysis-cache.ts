@@ -25,6 +25,9 @@ const KEY_BYTES = 32;
 export const PACK_ENTRIES = 5_000;
 /** Engine folders (an older engine, business or Node) not used for this long are removed. */
 const KEEP_MS = 30 * 24 * 3600 * 1000;
+/** A pack being written (`.pack-<id>.bin.<pid>.tmp`): one older than this was left by a build that was killed. */
+const PARTIAL_PACK = /^\.pack-[0-9a-f]{16}\.bin\.\d+\.tmp$/;
+const KEEP_PARTIAL_MS = 24 * 3600 * 1000;
 /** Packs beyond this many, or holding more than twice the entries in use, are rewritten into fresh ones. */
 const MAX_PACKS = 32;
 
@@ -133,8 +136,13 @@ export function createAnalysisStore(dir: string, engine: string): AnalysisStore 
   const writePack = async (entries: ReadonlyArray<[Buffer, Buffer]>) => {
     const name = `pack-${randomBytes(8).toString('hex')}.bin`;
     const temp = join(folder, `.${name}.${process.pid}.tmp`);
-    await writeFile(temp, encodePack(entries));
-    await rename(temp, join(folder, name));
+    try {
+      await writeFile(temp, encodePack(entries));
+      await rename(temp, join(folder, name));
+    } catch (e) {
+      await rm(temp, { force: true }).catch(() => undefined); // a full disk: never leave half a pack behind
+      throw e;
+    }
   };
   // Entries seen by load and written by add: what tidy weighs against the entries in use.
   let held = 0;
@@ -178,6 +186,12 @@ export function createAnalysisStore(dir: string, engine: string): AnalysisStore 
           if (name === engine || !/^[0-9a-f]{64}$/.test(name)) continue; // only ever our own folders
           const { mtimeMs } = await stat(join(dir, name)).catch(() => ({ mtimeMs: now }));
           if (now - mtimeMs > KEEP_MS) await rm(join(dir, name), { recursive: true, force: true });
+        }
+        // A pack a killed build left half-written (the build removes its own on a failed write).
+        for (const name of await readdir(folder).catch(() => [] as string[])) {
+          if (!PARTIAL_PACK.test(name)) continue;
+          const { mtimeMs } = await stat(join(folder, name)).catch(() => ({ mtimeMs: now }));
+          if (now - mtimeMs > KEEP_PARTIAL_MS) await rm(join(folder, name), { force: true });
         }
         const names = await packs();
         // Rewritten when over half of the entries are no longer used (reviews edited or removed, an older

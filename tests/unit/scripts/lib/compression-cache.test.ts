@@ -1,10 +1,12 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compressionCacheDir, createCompressionCache } from '../../../../scripts/lib/compression-cache.ts';
 import { compress, variantSettings } from '../../../../scripts/lib/write-documents.ts';
+import { runOnFullDisk } from '../../../helpers/run-on-full-disk.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cc-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -20,6 +22,20 @@ describe('the compression cache', () => {
     const second = await compress(page(1), cache);
     expect(second.gz.equals(first.gz) && second.br.equals(first.br)).toBe(true);
     expect(await cache.get(page(2), variantSettings(page(2).length))).toBeNull();
+  });
+
+  it('leaves no half-written entry when the disk fills up', () => {
+    const dir = join(scratch, 'full');
+    const moduleUrl = pathToFileURL(join(import.meta.dirname, '../../../../scripts/lib/compression-cache.ts')).href;
+    const variants = `{ gz: Buffer.alloc(${64 * 1024}, 1), br: Buffer.alloc(${64 * 1024}, 2) }`; // past what the disk can take
+    const run = runOnFullDisk(`
+      import { createCompressionCache } from ${JSON.stringify(moduleUrl)};
+      await createCompressionCache(${JSON.stringify(dir)}).put(Buffer.from('a page'), 'p', ${variants});
+      console.log('stored');
+    `);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('stored'); // the cache never fails a build
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('covers bodies of every size: a month archive of over 256 KB is not compressed again', async () => {

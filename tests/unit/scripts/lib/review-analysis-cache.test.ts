@@ -1,6 +1,7 @@
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeReview, type AnalyzedReview } from '../../../../core/insights/analyze-review.ts';
 import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.ts';
@@ -10,6 +11,7 @@ import type { Review } from '../../../../core/schemas/review-schema.ts';
 import { analyzeReviews } from '../../../../scripts/lib/analyze-reviews.ts';
 import { createAnalysisStore, ENGINE_FILES, engineKey } from '../../../../scripts/lib/review-analysis-cache.ts';
 import { readContentDir } from '../../../../site/lib/read-content-dir.ts';
+import { runOnFullDisk } from '../../../helpers/run-on-full-disk.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-ac-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -90,6 +92,32 @@ describe('per-review analysis reuse', { timeout: 30_000 }, () => {
     await analyzeReviews(reviews, business, { store: createAnalysisStore(other, engine) });
     chmodSync(other, 0o777);
     expect((await analyzeReviews(reviews, business, { store: createAnalysisStore(other, engine) })).reused).toBe(0);
+  });
+
+  it('leaves no half-written pack when the disk fills up, and removes one a killed build left once it is a day old', async () => {
+    const dir = join(scratch, 'full');
+    const engine = engineKey(business);
+    const moduleUrl = pathToFileURL(resolve(import.meta.dirname, '../../../../scripts/lib/review-analysis-cache.ts')).href;
+    // 2,000 analyses of 1 KiB: a pack far past what the disk can take.
+    const run = runOnFullDisk(`
+      import { createAnalysisStore } from ${JSON.stringify(moduleUrl)};
+      const entries = Array.from({ length: 2000 }, (_, i) => [Buffer.alloc(32, i % 256), Buffer.alloc(1024, 7)]);
+      await createAnalysisStore(${JSON.stringify(dir)}, ${JSON.stringify(engine)}).add(entries);
+      console.log('added');
+    `);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('added'); // the cache never fails a build
+    expect(readdirSync(join(dir, engine))).toEqual([]);
+
+    const killed = join(dir, engine, `.pack-${'a'.repeat(16)}.bin.4242.tmp`);
+    const writing = join(dir, engine, `.pack-${'b'.repeat(16)}.bin.4243.tmp`);
+    const other = join(dir, engine, 'notes.txt');
+    for (const f of [killed, writing, other]) writeFileSync(f, 'x');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    utimesSync(killed, twoDaysAgo, twoDaysAgo);
+    utimesSync(other, twoDaysAgo, twoDaysAgo);
+    await createAnalysisStore(dir, engine).tidy(new Set());
+    expect(readdirSync(join(dir, engine)).sort()).toEqual([`.pack-${'b'.repeat(16)}.bin.4243.tmp`, 'notes.txt']);
   });
 
   it('keys on the business configuration as well as the engine', () => {
