@@ -53,14 +53,24 @@ describe('the lists of dynamic paths agree with DYNAMIC_ROUTES', () => {
 });
 
 describe('.gitignore', () => {
-  it('keeps secrets and customers’ names out of the repository: .env and content/review-queue.json', () => {
+  it('keeps secrets and customers’ names out of the repository: .env and the review queue of every content folder', () => {
     const lines = read('.gitignore').split('\n');
     expect(lines).toContain('.env');
-    expect(lines).toContain('/content/review-queue.json');
+    // Not anchored to content/: `npm run init` makes the owner's own folder, and its queue names customers too.
+    expect(lines).toContain('review-queue.json');
   });
 });
 
 describe('the nightly workflow', () => {
+  it("pulls, commits and builds the owner's content folder (vars.CONTENT_DIR; .env is never committed), the sample's when unset", () => {
+    const workflow = read('.github/workflows/nightly.yml');
+    expect(workflow).toMatch(/^ {6}CONTENT_DIR: \$\{\{ vars\.CONTENT_DIR \|\| 'content' \}\}$/m);
+    const commit = workflow.slice(workflow.indexOf('- name: Commit pulled reviews'), workflow.indexOf('- name: Build dist/'));
+    expect(commit).toContain('git status --porcelain -- "$CONTENT_DIR"');
+    expect(commit).toContain('git add -- "$CONTENT_DIR"');
+    expect(workflow).not.toMatch(/git (add|status)[^\n]* content\b/);
+  });
+
   it('uploads dist/ to the CDN without the deploy-only files (nginx.conf, build-manifest.json), in every example', () => {
     const workflow = read('.github/workflows/nightly.yml');
     const step = workflow.slice(
