@@ -39,7 +39,8 @@ export function headerKey(header: string): string {
  * Reads a CSV file with a header row against the columns a template knows: headers matched case- and
  * punctuation-insensitively (headerKey), unknown columns ignored, a column given twice refused (the last
  * one would otherwise win unseen), missing required columns named with the file's headers that resemble
- * them. Values of each row are only those of the known columns, so a row costs at most `columns` strings.
+ * them. Values of each row are only those of the known columns, so a row costs at most `columns` strings. Rows
+ * whose every cell is empty are skipped.
  */
 export function readCsvTable<C extends string>(file: { path: string; text: string }, spec: CsvTableSpec<C>): CsvTable<C> {
   let parsed;
@@ -82,11 +83,14 @@ export function readCsvTable<C extends string>(file: { path: string; text: strin
     });
   }
   if (issues.length > 0) return { rows: [], delimiter, issues };
-  const rows = records.map((r) => {
-    const values: Partial<Record<C, string>> = {};
-    for (const [column, i] of index) values[column] = (r.fields[i] ?? '').trim();
-    return { line: r.line, values };
-  });
+  // A row of empty cells (",,,,"): Excel writes them where a cell below the data was ever touched. Not a record.
+  const rows = records
+    .filter((r) => r.fields.some((f) => f.trim() !== ''))
+    .map((r) => {
+      const values: Partial<Record<C, string>> = {};
+      for (const [column, i] of index) values[column] = (r.fields[i] ?? '').trim();
+      return { line: r.line, values };
+    });
   return { rows, delimiter, issues };
 }
 

@@ -14,15 +14,34 @@ export function isKnownEncoding(label: string): boolean {
   }
 }
 
+const SAVE_AS_CSV = 'save it as "CSV UTF-8 (Comma delimited)" (Excel: File → Save As → File Format)';
+
+/** Spreadsheet files by their first bytes: an .xlsx (or .ods) is a zip archive, an .xls an OLE2 compound file. */
+const WORKBOOKS = [
+  { kind: 'a spreadsheet workbook (.xlsx or .ods, a zip archive)', magic: [0x50, 0x4b, 0x03, 0x04] },
+  { kind: 'an Excel 97–2003 workbook (.xls)', magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
+] as const;
+
+const UTF16_BOMS = [
+  { label: 'utf-16le', bom: [0xff, 0xfe] },
+  { label: 'utf-16be', bom: [0xfe, 0xff] },
+] as const;
+
 /**
  * Decodes a source file. UTF-8 (the default) is decoded strictly: a byte that is not UTF-8 (Excel's plain
  * "CSV (Comma delimited)" writes Windows-1252, so `José` arrives as `Jos\xE9`) is refused with its line and
  * byte offset and the fix, never turned into U+FFFD ("Jos H." instead of "José H."). Another encoding is
- * read only when the owner names it. A leading byte order mark is dropped.
+ * read only when the owner names it, or when a UTF-16 byte order mark says it. A leading byte order mark is dropped.
+ * A spreadsheet workbook (.xlsx, .xls) is refused with the way to save it as CSV.
  */
 export function decodeText(bytes: Uint8Array, encoding: string = DEFAULT_ENCODING): DecodedText {
   const utf8 = new TextDecoder(encoding).encoding === 'utf-8';
   if (!utf8) return { ok: true, text: new TextDecoder(encoding).decode(bytes) };
+  const workbook = WORKBOOKS.find((w) => w.magic.every((b, i) => bytes[i] === b));
+  if (workbook) return { ok: false, line: 1, message: `${workbook.kind}, not a CSV file: ${SAVE_AS_CSV}` };
+  // A byte order mark says the encoding outright (Excel's "Unicode Text" is UTF-16 LE with one): not a guess.
+  const utf16 = UTF16_BOMS.find((b) => b.bom.every((x, i) => bytes[i] === x));
+  if (utf16) return { ok: true, text: new TextDecoder(utf16.label).decode(bytes) };
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
@@ -34,8 +53,7 @@ export function decodeText(bytes: Uint8Array, encoding: string = DEFAULT_ENCODIN
       line,
       message:
         `not UTF-8: byte 0x${bytes[offset]!.toString(16).toUpperCase().padStart(2, '0')} at byte offset ${offset} cannot be read. ` +
-        'Save the file as "CSV UTF-8 (Comma delimited)" (Excel: File → Save As → File Format), ' +
-        'or name the encoding it is in, e.g. --encoding windows-1252',
+        `${SAVE_AS_CSV}, or name the encoding it is in, e.g. --encoding windows-1252`,
     };
   }
 }

@@ -68,6 +68,18 @@ describe('the jobs CSV from real spreadsheets', () => {
     ]);
   });
 
+  it('skips rows of empty cells, as Excel writes them after the data (BOM, CRLF), in the jobs and the reviews files', () => {
+    const r = jobs('\uFEFFjob_id,customer_name,completed_on,town\r\nJ-1,Ann Lee,3/2/2026,Windsor\r\n,,,\r\n , ,,\r\n', 'en-US');
+    expect(r.issues).toEqual([]);
+    expect(r.jobs.map((j) => j.id)).toEqual(['J-1']);
+    const reviews = parseReviewCsv(
+      [{ path: 'reviews.csv', text: '\uFEFFSource ID,Platform,Date,Rating,Author\r\nA-1,yelp,3/2/2026,4,Ann Lee\r\n,,,,\r\n' }],
+      { timeZone: 'America/Denver', locale: 'en-US' },
+    );
+    expect(reviews.issues).toEqual([]);
+    expect(reviews.reviews).toHaveLength(1);
+  });
+
   it('tab-separated files are read too', () => {
     expect(parseCsv('a\tb\n1\t2\n').delimiter).toBe('\t');
     expect(jobs('job_id\tcustomer_name\tcompleted_on\nJ-1\tAnn Lee\t2026-03-02\n').jobs).toHaveLength(1);

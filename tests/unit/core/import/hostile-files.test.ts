@@ -61,6 +61,40 @@ describe('7. a file that is not UTF-8', () => {
   });
 });
 
+describe('7b. a spreadsheet saved as something other than CSV', () => {
+  // Before: an .xlsx was "not UTF-8: byte 0x… — or --encoding windows-1252", and that advice led to "missing columns".
+  it('refuses a workbook (.xlsx, .xls) by its first bytes, saying to save it as CSV UTF-8', () => {
+    const xlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.from([0xbd, 0xff, 0x00])]);
+    const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00]);
+    for (const [bytes, kind] of [
+      [xlsx, '.xlsx'],
+      [xls, '.xls'],
+    ] as const) {
+      const decoded = decodeText(bytes);
+      expect(decoded).toMatchObject({ ok: false, line: 1 });
+      const message = (decoded as { message: string }).message;
+      expect(message).toContain(kind);
+      expect(message).toContain('not a CSV file');
+      expect(message).toContain('CSV UTF-8');
+      expect(message).not.toContain('windows-1252');
+    }
+  });
+
+  it('reads Excel\'s "Unicode Text" (UTF-16 with a byte order mark, tab-separated) without being told', () => {
+    const text = 'source_id\tplatform\tdate\trating\tauthor\r\nA-1\tyelp\t2025-01-01\t5\tJosé Hernández\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();
+    for (const bytes of [le, be]) {
+      const decoded = decodeText(bytes);
+      expect(decoded).toEqual({ ok: true, text });
+      const r = parseReviewCsv([{ path: 'r.txt', text: (decoded as { text: string }).text }], ctx);
+      expect(r.issues).toEqual([]);
+      expect(r.reviews[0]!.fields.author).toBe('José H.');
+    }
+  });
+});
+
 describe('8. a column or key given twice', () => {
   it('refuses a duplicate CSV column, naming it', () => {
     // Before: the last column won, so "rating,rating" with "1,5" imported a 5-star review.
