@@ -46,6 +46,12 @@ const WORD_LIST_SELECTORS = [
   "NewExpression[callee.name='Map'] > ArrayExpression > ArrayExpression:first-child:has(> Literal:first-child[value=type(string)])",
 ];
 
+// Output must not depend on the machine's language (LANG): a comparison or format without a locale follows it.
+const MACHINE_LOCALE = {
+  selector: "CallExpression[callee.property.name='localeCompare'][arguments.length<2]",
+  message: 'localeCompare without a locale follows the machine (LANG): use byCodePoint (core/text/by-code-point.ts) or name the locale.',
+};
+
 export default tseslint.config(
   // Generated output is never linted: the build folders behind the dist/ link included (.gitignore lists the same).
   {
@@ -75,6 +81,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  { files: ['core/**', 'site/**', 'sidecar/**', 'scripts/**'], rules: { 'no-restricted-syntax': ['error', MACHINE_LOCALE] } },
   // Tests read arbitrary JSON off the wire; `any` there is a test's business.
   { files: ['tests/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
@@ -84,7 +91,9 @@ export default tseslint.config(
   {
     files: ['core/insights/**'],
     ignores: ['core/insights/lexicon/**'],
-    rules: { 'no-restricted-syntax': ['error', ...WORD_LIST_SELECTORS.map((selector) => ({ selector, message: WORD_LIST_MESSAGE }))] },
+    rules: {
+      'no-restricted-syntax': ['error', MACHINE_LOCALE, ...WORD_LIST_SELECTORS.map((selector) => ({ selector, message: WORD_LIST_MESSAGE }))],
+    },
   },
   { files: ['site/**'], rules: { 'no-restricted-imports': forbid(['sidecar', 'scripts', 'tests'], 'site/ imports only core/.') } },
   { files: ['sidecar/**'], rules: { 'no-restricted-imports': forbid(['site', 'scripts', 'tests'], 'sidecar/ imports only core/.') } },

@@ -44,12 +44,13 @@ const root = resolve(import.meta.dirname, '..');
  * `<cwd>/.astro/.prerender`, one folder for every build started from there: two builds at once (a
  * scheduled rebuild and a manual one, a DIST_DIR outside the project, parallel tests) overwrote each
  * other's chunks and failed or mixed their pages. So Astro always gets a private folder inside the
- * working directory, and the pages are moved to `outDir` afterwards.
+ * project (not the working directory: its chunks import the project's packages, found only from inside it), and
+ * the pages are moved to `outDir` afterwards.
  */
 async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage> | undefined> {
   boundBundlerMemory(); // before the bundler's library is loaded: its allocator reads the environment once
   const { build } = await import('astro');
-  const privateDirs = join(process.cwd(), '.astro', 'builds');
+  const privateDirs = join(root, '.astro', 'builds');
   await removeAbandoned(privateDirs, '');
   const own = join(privateDirs, `${process.pid}-${Date.now()}`);
   // Astro's cache folder is private to this build too, and removed with it: Astro reads nothing from it for this site,
@@ -284,6 +285,9 @@ function reportChanges(changes: BuildChanges, path: string): void {
 }
 
 if (import.meta.main) {
+  // Every path is the project's already (CONTENT_DIR and DIST_DIR resolve against it); Astro's own folders are
+  // too only when it runs from there: started from elsewhere, its chunks could not find the project's packages.
+  process.chdir(root);
   const cli = defineCommand({
     usage: 'usage: npm run build [-- --quiet]   (settings: .env or the environment, see README)',
     options: { quiet: { type: 'boolean' } },

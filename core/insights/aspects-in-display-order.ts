@@ -1,3 +1,4 @@
+import { byCodePoint } from '../text/by-code-point.ts';
 import type { AspectInsight } from '../schemas/insights-schema.ts';
 
 /**
@@ -15,5 +16,3 @@ export function aspectsInDisplayOrder<T extends Pick<AspectInsight, 'id' | 'nega
       byCodePoint(a.id, b.id),
   );
 }
-
-const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

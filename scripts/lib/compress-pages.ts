@@ -1,3 +1,4 @@
+import { byCodePoint } from '../../core/text/by-code-point.ts';
 import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { extname, join, relative, sep } from 'node:path';
@@ -102,7 +103,7 @@ async function reusePrevious(previous: PreviousPages | undefined, rel: string, s
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => byCodePoint(a.name, b.name))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* walk(path);
     else if (TEXT.has(extname(entry.name))) yield path;

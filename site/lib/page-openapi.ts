@@ -3,6 +3,7 @@
  * component schema flattened to dotted field paths. Types are segments so a `$ref` becomes a link
  * to the schema's table without any HTML in the data.
  */
+import { byCodePoint } from '../../core/text/by-code-point.ts';
 
 type Json = Record<string, unknown>;
 
@@ -177,7 +178,7 @@ export function viewOpenApi(doc: Json): OpenApiView {
     }
   }
   const schemas = Object.entries(obj(obj(doc.components).schemas))
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => byCodePoint(a, b))
     .map(([name, raw]) => ({ name, description: String(obj(raw).description ?? ''), fields: fieldsOf(obj(raw)) }));
   return {
     title: String(info.title ?? ''),
