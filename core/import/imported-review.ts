@@ -21,6 +21,8 @@ export interface ImportedReview {
   editedOn?: string;
   /** Verification of a new record; default: unverified, waiting for `npm run verify`. */
   verification?: VerificationRecord;
+  /** Ids an earlier version of the importer gave this review: a record found under one is updated and keeps it. */
+  formerIds?: readonly string[];
 }
 
 /** What a source parser returns: the reviews it could map, and every problem, located. */

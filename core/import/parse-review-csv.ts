@@ -9,7 +9,7 @@ import { AuthorNameSchema, REVIEW_PLATFORMS, type ReviewPlatform } from '../sche
 import { toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import type { ImportContext, ImportedReview, SourceFile, SourceParseResult } from './imported-review.ts';
-import { deriveReviewId, ID_PREFIXES } from './source-id.ts';
+import { spreadsheetReviewIds } from './source-id.ts';
 
 /** Columns of the CSV template (docs/import.md); the first four are required. */
 export const REVIEW_CSV_COLUMNS = [
@@ -114,10 +114,12 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
   const date = created.date;
   const replyDate = replied && 'date' in replied ? replied.date : null;
   const author = toAuthorName(v.author);
+  const { id, formerIds } = spreadsheetReviewIds(platform, v.source_id!);
   return {
     sourceUpdated: updated.date,
+    ...(formerIds.length > 0 && { formerIds }),
     fields: {
-      id: deriveReviewId(ID_PREFIXES[platform], `${platform}:${v.source_id}`),
+      id,
       date,
       rating,
       ...(v.title && { title: v.title.slice(0, 200) }),

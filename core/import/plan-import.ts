@@ -37,7 +37,10 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
   const lines = new RecordLines(existing);
   const report: ImportReport = { new: [], updated: [], unchanged: [] };
   const issues: ContentIssue[] = [];
-  for (const imp of laterCopies(imported)) {
+  for (const found of laterCopies(imported)) {
+    // Found under an id an earlier importer gave it: that record is updated and keeps its id.
+    const former = (found.formerIds ?? []).find((id) => !lines.get(found.fields.id) && lines.get(id));
+    const imp = former ? { ...found, fields: { ...found.fields, id: former } } : found;
     const current = lines.get(imp.fields.id);
     const next = current ? updatedRecord(current, imp, options.importedOn) : newRecord(imp);
     if (next === null) {

@@ -23,3 +23,20 @@ export const ID_PREFIXES = {
   houzz: 'hz',
   paper: 'pc',
 } as const;
+
+/**
+ * Platforms with an importer of their own (Google: the API and Takeout; Trustpilot: the API), which derive the id
+ * from the platform's bare review id. A spreadsheet row of those platforms whose `source_id` is that id must give
+ * the same record, or one review would be published twice.
+ */
+const NATIVE_ID_PLATFORMS: ReadonlySet<string> = new Set(['google', 'trustpilot']);
+
+/**
+ * The id of a review a spreadsheet names by platform and `source_id`, and the id earlier versions gave it (the
+ * platform name was hashed in for every platform): a record found under the former id is updated, not doubled.
+ */
+export function spreadsheetReviewIds(platform: keyof typeof ID_PREFIXES, sourceId: string): { id: string; formerIds: string[] } {
+  const prefixed = deriveReviewId(ID_PREFIXES[platform], `${platform}:${sourceId}`);
+  if (!NATIVE_ID_PLATFORMS.has(platform)) return { id: prefixed, formerIds: [] };
+  return { id: deriveReviewId(ID_PREFIXES[platform], sourceId), formerIds: [prefixed] };
+}

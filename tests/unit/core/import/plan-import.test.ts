@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../../core/content/content-error.ts';
 import type { ContentFile } from '../../../../core/content/parse-content.ts';
 import { isTakeoutReviewFile, parseGoogleTakeout } from '../../../../core/import/parse-google-takeout.ts';
+import { parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
 import { planImport } from '../../../../core/import/plan-import.ts';
+import { deriveReviewId } from '../../../../core/import/source-id.ts';
 import { fixtureFiles } from '../../../helpers/import-fixtures.ts';
 
 const ctx = { timeZone: 'America/Denver' };
@@ -91,5 +93,47 @@ describe('planImport', () => {
       expect(e).toBeInstanceOf(ContentError);
       expect((e as ContentError).issues[0]).toMatchObject({ file: one!.origin.file, recordId: one!.origin.record, field: 'rating' });
     }
+  });
+});
+
+describe('one review from two importers', () => {
+  // Before: the spreadsheet hashed "google:<id>" and Takeout the bare id, so the same Google review imported both ways
+  // became two records, both verified against the same job and both published.
+  const row = (platform: string, sourceId: string) =>
+    parseReviewCsv(
+      [
+        {
+          path: 'r.csv',
+          text: `source_id,platform,date,rating,author,text\n${sourceId},${platform},2025-05-10,5,Rhonda Martinez,"Marco and his crew replaced our whole roof in Loveland after the May hail. They tarped the first night and cleaned up every nail."\n`,
+        },
+      ],
+      { timeZone: 'America/Denver' },
+    ).reviews;
+
+  it('a spreadsheet row naming a Google review by its own id updates the record Takeout made, never a second one', () => {
+    const takeout = apply([], planImport([], exportOf('takeout-1'), opts));
+    const fromCsv = planImport(takeout, row('google', 'AbCdEf-Rhonda-0001'), opts);
+    expect(fromCsv.report.new).toEqual([]);
+    expect(records(apply(takeout, fromCsv)).filter((r) => r.author.startsWith('Rhonda'))).toHaveLength(1);
+    expect(row('google', 'AbCdEf-Rhonda-0001')[0]!.fields.id).toBe(deriveReviewId('g', 'AbCdEf-Rhonda-0001'));
+    expect(row('trustpilot', 'tp123')[0]!.fields.id).toBe(deriveReviewId('tp', 'tp123'));
+  });
+
+  it('a record an earlier spreadsheet import made keeps its id and is updated, not doubled', () => {
+    const earlierId = deriveReviewId('g', 'google:AbCdEf-Rhonda-0001');
+    const earlier = planImport([], row('google', 'AbCdEf-Rhonda-0001'), opts);
+    const [record] = records(apply([], earlier));
+    const before: ContentFile[] = [{ path: 'content/reviews/2025.jsonl', text: `${JSON.stringify({ ...record, id: earlierId })}\n` }];
+    const again = planImport(before, row('google', 'AbCdEf-Rhonda-0001'), opts);
+    expect(again.report).toMatchObject({ new: [], unchanged: [earlierId] });
+    const edited = row('google', 'AbCdEf-Rhonda-0001').map((r) => ({ ...r, fields: { ...r.fields, rating: 4 } }));
+    const update = planImport(before, edited, opts);
+    expect(update.report).toMatchObject({ new: [], updated: [earlierId] });
+    expect(records(apply(before, update)).map((r) => [r.id, r.rating])).toEqual([[earlierId, 4]]);
+  });
+
+  it('other platforms keep the id they always had', () => {
+    expect(row('yelp', 'y-17')[0]!.fields.id).toBe(deriveReviewId('y', 'yelp:y-17'));
+    expect(row('yelp', 'y-17')[0]!.formerIds).toBeUndefined();
   });
 });
