@@ -8,12 +8,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { ContentError } from '../core/content/content-error.ts';
 import { renderStarterBusiness, type StarterAnswers } from '../core/content/render-starter-business.ts';
 import { parseBusiness } from '../core/content/parse-content.ts';
 import { setEnvLine } from '../core/text/set-env-line.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
+import { defineCommand } from './lib/cli.ts';
 
 /** The questions, in the order asked, with the flag that answers each and a default where one is safe. */
 const QUESTIONS: { key: keyof StarterAnswers; flag: string; ask: string; fallback?: () => string }[] = [
@@ -55,6 +55,12 @@ export function runInit(dir: string, answers: StarterAnswers, root = process.cwd
   return { contentDir: shown, envFile };
 }
 
+/** A website as people write it ("peakroofing.example", "www.x.com/roofs") with `https://` in front; any URL with a scheme as it is. */
+export function withScheme(url: string): string {
+  const bare = url.trim();
+  return /^[a-z][a-z\d+.-]*:/i.test(bare) || !/^[^\s/]+\.[^\s/]+/.test(bare) ? bare : `https://${bare}`;
+}
+
 async function ask(missing: typeof QUESTIONS): Promise<Partial<Record<keyof StarterAnswers, string>>> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const out: Partial<Record<keyof StarterAnswers, string>> = {};
@@ -71,15 +77,14 @@ async function ask(missing: typeof QUESTIONS): Promise<Partial<Record<keyof Star
 }
 
 if (import.meta.main) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
+  const cli = defineCommand({
+    usage: `usage: npm run init -- DIR ${QUESTIONS.map((q) => `--${q.flag} …`).join(' ')}\n  (on a terminal, init asks for what is not given)`,
     options: Object.fromEntries(QUESTIONS.map((q) => [q.flag, { type: 'string' as const }])),
+    positionals: [1, 1],
+    positionalNames: ['DIR'],
   });
-  const [dir] = positionals;
-  if (!dir || positionals.length > 1) {
-    console.error(`usage: npm run init -- DIR ${QUESTIONS.map((q) => `--${q.flag} …`).join(' ')}`);
-    process.exit(2);
-  }
+  const { values, positionals } = cli.parse();
+  const dir = positionals[0]!;
   console.log(`init: content folder ${dir}/ — a new business`);
   try {
     refuseExisting(dir);
@@ -107,10 +112,13 @@ if (import.meta.main) {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
+  // "peakroofing.example", as people say their website: the https:// is added, and said.
+  const url = withScheme(all.url!);
+  if (url !== all.url) console.log(`website: ${url}`);
   try {
     const result = runInit(dir, {
       name: all.name!,
-      url: all.url!,
+      url,
       telephone: all.telephone!,
       towns: list(all.towns!),
       services: list(all.services!),

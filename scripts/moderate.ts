@@ -6,17 +6,16 @@
  * the review's line is rewritten in place (temp file, then rename) and the content checked as the build would.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ContentError } from '../core/content/content-error.ts';
 import { parseContent } from '../core/content/parse-content.ts';
 import { RecordLines } from '../core/content/record-lines.ts';
 import { calendarDateInZone } from '../core/import/calendar-date-in-zone.ts';
-import { isCalendarDate } from '../core/schemas/primitives.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
 import { applyModerationDecision, ModerationDecisionSchema, REASONS_BY_ACTION, type ModerationDecision } from '../core/verify/moderation-decision.ts';
 import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
+import { defineCommand } from './lib/cli.ts';
 
 /** Applies `decision` to review `id` of `contentDir`; returns the file written, or null when it was already so. */
 export function runModerate(contentDir: string, id: string, decision: ModerationDecision, today?: string): { written: string | null } {
@@ -53,23 +52,21 @@ function sameVerification(a: Record<string, unknown>, b: Record<string, unknown>
 }
 
 if (import.meta.main) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
+  const cli = defineCommand({
+    usage: [
+      'usage: npm run moderate -- REVIEW_ID verify|consent|reject --reason CODE [--reference REF] [--note TEXT]',
+      ...Object.entries(REASONS_BY_ACTION).map(([a, codes]) => `  ${a.padEnd(8)} --reason ${codes.join(' | ')}`),
+    ].join('\n'),
     options: { reason: { type: 'string' }, reference: { type: 'string' }, note: { type: 'string' }, today: { type: 'string' } },
+    positionals: [2, 2],
+    positionalNames: ['REVIEW_ID', 'verify|consent|reject'],
   });
+  const { values, positionals } = cli.parse();
   const contentDir = contentDirFromEnv();
   console.log(contentLine('moderate', contentDir));
-  const [id, action] = positionals;
-  const usage = () => {
-    console.error('usage: npm run moderate -- REVIEW_ID verify|consent|reject --reason CODE [--reference REF] [--note TEXT]');
-    for (const [a, codes] of Object.entries(REASONS_BY_ACTION)) console.error(`  ${a.padEnd(8)} --reason ${codes.join(' | ')}`);
-    process.exit(2);
-  };
-  if (!id || !action || positionals.length > 2 || !Object.hasOwn(REASONS_BY_ACTION, action)) usage();
-  if (values.today !== undefined && !isCalendarDate(values.today)) {
-    console.error('--today must be a date written YYYY-MM-DD');
-    process.exit(2);
-  }
+  const [id, action] = positionals as [string, string];
+  if (!Object.hasOwn(REASONS_BY_ACTION, action)) cli.fail(`unknown action "${action}": verify, consent or reject`);
+  const today = cli.date(values.today, '--today');
   const parsed = ModerationDecisionSchema.safeParse({
     action,
     reason: values.reason,
@@ -85,7 +82,7 @@ if (import.meta.main) {
     process.exit(2);
   }
   try {
-    const { written } = runModerate(contentDir, id!, parsed.data, values.today);
+    const { written } = runModerate(contentDir, id, parsed.data, today);
     const what = `${id}: ${action} (${parsed.data.reason})`;
     console.log(escapeControl(written ? `${what}; wrote ${written}` : `${what} was already recorded; no file changed`));
   } catch (e) {

@@ -16,7 +16,7 @@ export const IMPORT_SOURCES = {
   'google-takeout': {
     accepts: isTakeoutReviewFile,
     parse: parseGoogleTakeout,
-    describe: 'an unzipped Google Takeout folder (Takeout/ or its Google Business Profile/ subfolder)',
+    describe: 'a Google Takeout download: the .zip as it is, or the unzipped folder (Takeout/ or its Google Business Profile/ subfolder)',
   },
   'google-api': {
     accepts: (p) => p.toLowerCase().endsWith('.json'),

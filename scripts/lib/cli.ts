@@ -1,6 +1,7 @@
 /**
  * Command-line manners shared by every script: an unknown option, a missing argument or a bad value is
- * answered with one line naming the problem, then the usage, and exit code 2 — never a stack trace.
+ * answered with one line naming the problem, then the usage, and exit code 2 — never a stack trace. `--help`
+ * prints the usage and exits 0.
  *
  *   const cli = defineCommand({ usage: 'npm run x -- --n N', options: { n: { type: 'string' } } });
  *   const { values, positionals } = cli.parse();          // exits 2 on unknown options etc.
@@ -34,6 +35,8 @@ export interface CommandSpec<O extends Options> {
   positionalNames?: string[];
   /** Where the problem and usage go (default stderr), and how the process ends (tests replace both). */
   write?: (text: string) => void;
+  /** Where `--help` prints the usage (default stdout). */
+  print?: (text: string) => void;
   exit?: (code: number) => never;
 }
 
@@ -79,13 +82,21 @@ export function defineCommand<O extends Options>(spec: CommandSpec<O>): Command<
     write(`${message}\n${spec.usage.trimEnd()}\n`);
     return exit(USAGE_EXIT_CODE);
   };
+  const print = spec.print ?? ((t: string) => void process.stdout.write(t));
   const [min, max] = spec.positionals ?? [0, 0];
   return {
     fail,
     parse(args) {
+      const given = args ?? process.argv.slice(2);
+      // --help (or -h) before any "--": the usage on stdout, exit 0, whatever else is on the line.
+      const options = given.includes('--') ? given.slice(0, given.indexOf('--')) : given;
+      if (!('help' in spec.options) && options.some((a) => a === '--help' || a === '-h')) {
+        print(`${spec.usage.trimEnd()}\n`);
+        return exit(0);
+      }
       let parsed;
       try {
-        parsed = parseArgs({ args: args ?? process.argv.slice(2), options: spec.options, allowPositionals: true, strict: true });
+        parsed = parseArgs({ args: given, options: spec.options, allowPositionals: true, strict: true });
       } catch (e) {
         return fail(describeParseError(e as NodeJS.ErrnoException));
       }

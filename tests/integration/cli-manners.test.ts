@@ -37,6 +37,12 @@ describe('command-line manners', () => {
     ['bench.ts', ['--all'], 'unknown option --all'],
     ['bench.ts', ['nosuch'], 'unknown suite "nosuch"'],
     ['pull.ts', ['--since', 'x'], 'unknown option --since'],
+    // Before: Node's ERR_PARSE_ARGS_UNKNOWN_OPTION stack trace.
+    ['init.ts', ['roofs', '--nmae', 'X'], 'unknown option --nmae'],
+    ['init.ts', [], 'missing argument DIR'],
+    ['moderate.ts', ['r-1', 'verify', '--resaon', 'x'], 'unknown option --resaon'],
+    ['moderate.ts', ['r-1', 'approve'], 'unknown action "approve": verify, consent or reject'],
+    ['moderate.ts', ['r-1', 'verify', '--reason', 'phone-confirmed', '--today', 'soon'], '--today must be a date written YYYY-MM-DD (got "soon")'],
   ])('%s %j', (script, args, problem) => {
     const { code, stderr } = run(script, args);
     expect(code).toBe(2);
@@ -45,6 +51,16 @@ describe('command-line manners', () => {
     expect(lines[1]).toMatch(/^usage: npm run /);
     expect(stderr).not.toMatch(/^\s+at |node:internal|ERR_PARSE_ARGS/m);
   });
+
+  it.each(['import.ts', 'verify.ts', 'build.ts', 'generate.ts', 'bench.ts', 'pull.ts', 'init.ts', 'moderate.ts', 'eval.ts'])(
+    '%s --help prints its usage on stdout and exits 0',
+    (script) => {
+      const { code, stdout, stderr } = run(script, script === 'init.ts' ? ['roofs', '--help'] : ['--help']);
+      expect(stderr, stderr).not.toMatch(/^\s+at |node:internal|ERR_PARSE_ARGS|unknown option/m);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^usage: npm run /m);
+    },
+  );
 
   it('a failing run prints its reason, not a stack trace, and exits 1', () => {
     const { code, stderr } = run('import.ts', ['google', '--location', 'accounts/1/locations/2']);

@@ -1,5 +1,6 @@
 /** Issue 25 — command-line manners: one line naming the problem, the usage, exit code 2. */
 import { describe, expect, it } from 'vitest';
+import { withScheme } from '../../../../scripts/init.ts';
 import { defineCommand } from '../../../../scripts/lib/cli.ts';
 
 class Exit extends Error {
@@ -10,9 +11,10 @@ class Exit extends Error {
   }
 }
 
-function command() {
+function command(printed: string[] = []) {
   const out: string[] = [];
   const cli = defineCommand({
+    print: (t) => void printed.push(t),
     usage: 'usage: npm run x -- --n N [--today YYYY-MM-DD] <file>',
     options: { n: { type: 'string' }, today: { type: 'string' }, quiet: { type: 'boolean' } },
     positionals: [1, 1],
@@ -60,5 +62,27 @@ describe('defineCommand', () => {
     expect(n('').code).toBe(2);
     const d = command()(['f', '--today', '2026-02-30'], (c, values) => c.date(values.today as string, '--today'));
     expect(d.text).toMatch(/^--today must be a date written YYYY-MM-DD \(got "2026-02-30"\)\n/);
+  });
+
+  it('--help or -h prints the usage on stdout and exits 0, whatever else is on the line; after "--" it is an argument', () => {
+    for (const args of [['--help'], ['f', '-h'], ['--foo', '--help']]) {
+      const printed: string[] = [];
+      expect(command(printed)(args)).toEqual({ code: 0, text: '' });
+      expect(printed.join('')).toBe('usage: npm run x -- --n N [--today YYYY-MM-DD] <file>\n');
+    }
+    const printed: string[] = [];
+    expect(command(printed)(['--', '--help'])).toEqual({ code: 0, text: '' });
+    expect(printed).toEqual([]);
+  });
+});
+
+describe('init: the website as people write it', () => {
+  it('adds https:// to a bare host, and leaves a URL with a scheme (or text that is no host) as it is', () => {
+    expect(withScheme('peakroofing.example')).toBe('https://peakroofing.example');
+    expect(withScheme(' www.peak.example/roofs ')).toBe('https://www.peak.example/roofs');
+    expect(withScheme('http://peak.example')).toBe('http://peak.example');
+    expect(withScheme('https://peak.example')).toBe('https://peak.example');
+    expect(withScheme('not a site')).toBe('not a site');
+    expect(withScheme('javascript:alert(1)')).toBe('javascript:alert(1)'); // left for the schema to refuse
   });
 });
