@@ -13,7 +13,8 @@ interface Frame {
 /**
  * Parses JSON, refusing what `JSON.parse` lets through silently: a key given twice in one object (the
  * last would win unseen: `{"rating":1,"rating":5}`) is an error naming the key, its path and line. With
- * `comments`, `//` and `/* *\/` comments outside strings are allowed (business.json explains itself).
+ * `comments`, `//` and `/* *\/` comments outside strings are allowed (business.json explains itself), and so is a
+ * comma after the last entry of an object or array (JSONC, as editors write it: the likeliest slip of a hand edit).
  * One pass over the text, then JSON.parse.
  */
 export function parseJsonStrict(text: string, options: { comments?: boolean } = {}): StrictJson {
@@ -37,9 +38,17 @@ function scanJson(text: string, comments: boolean): Scan {
   let copied = 0;
   let line = 1;
   let duplicate: { message: string; line: number } | undefined;
+  // Where the last comma outside strings and comments is, while nothing but space follows it; commas before a
+  // closing bracket (comments mode) become spaces, so positions in JSON.parse's messages still point into the file.
+  let comma = -1;
+  let previous = 0; // the last character outside space and comments: a comma right after "[", "{" or "," is no trailing one
+  const trailing: number[] = [];
   const path = () => stack.map((f) => f.at).join('.');
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c !== 0x2c && c !== 0x2f && c !== 0x7d && c !== 0x5d && !isSpace(c)) comma = -1;
+    const before = previous;
+    if (!isSpace(c) && !(c === 0x2f && comments)) previous = c;
     if (c === 0x0a) line++;
     else if (c === 0x22) {
       const end = stringEnd(text, i);
@@ -59,8 +68,12 @@ function scanJson(text: string, comments: boolean): Scan {
       i = end;
     } else if (c === 0x7b || c === 0x5b) {
       stack.push({ kind: c === 0x7b ? 'object' : 'array', keys: new Set(), expectKey: c === 0x7b, at: '0', index: 0 });
-    } else if (c === 0x7d || c === 0x5d) stack.pop();
-    else if (c === 0x2c) {
+    } else if (c === 0x7d || c === 0x5d) {
+      if (comments && comma !== -1) trailing.push(comma);
+      comma = -1;
+      stack.pop();
+    } else if (c === 0x2c) {
+      comma = before === 0x5b || before === 0x7b || before === 0x2c ? -1 : i;
       const top = stack.at(-1);
       if (top?.kind === 'object') top.expectKey = true;
       else if (top) top.at = String(++top.index);
@@ -78,8 +91,13 @@ function scanJson(text: string, comments: boolean): Scan {
     }
   }
   out.push(text.slice(copied));
-  return { text: out.length === 1 ? out[0]! : out.join(''), ...(duplicate && { duplicate }) };
+  let clean = out.length === 1 ? out[0]! : out.join('');
+  for (const at of trailing) clean = `${clean.slice(0, at)} ${clean.slice(at + 1)}`;
+  return { text: clean, ...(duplicate && { duplicate }) };
 }
+
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Index of the quote closing the string that opens at `start`, or -1. */
 function stringEnd(text: string, start: number): number {

@@ -3,6 +3,7 @@ import { formatCount, plural } from '../format/format-count.ts';
 import { formatRating } from '../format/format-rating.ts';
 import type { WidgetDocument } from './widget-document-schema.ts';
 import { widgetInsightLines } from './widget-insight-lines.ts';
+import { widgetModerationLine } from './widget-moderation-line.ts';
 
 /** How many reviews the static snippet shows (the widget's default is 3; a pasted snippet can afford 5). */
 export const SNIPPET_REVIEW_COUNT = 5;
@@ -61,6 +62,7 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
     `  <ul style="list-style:none;margin:.5rem 0;padding:0">`,
     ...[5, 4, 3, 2, 1].map((n) => `    <li>${plural(n, 'star')}: ${formatCount(r.histogram[String(n) as '1'])}</li>`),
     `  </ul>`,
+    ...(doc.moderation ? [`  <p style="margin:.25rem 0;font-size:.9em">${e(widgetModerationLine(doc.moderation))}</p>`] : []),
     ...insights,
     `  <ol style="list-style:none;margin:.75rem 0;padding:0">`,
     ...reviews,

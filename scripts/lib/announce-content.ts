@@ -10,16 +10,17 @@ import { contentDirOrigin } from './load-env.ts';
  * the sample's folder by mistake is seen before anything else.
  */
 export function contentLine(command: string, contentDir: string): string {
-  let name: string | null = null;
+  let name: string | null;
   try {
-    name = businessNameOf(readFileSync(join(contentDir, 'business.json'), 'utf8'));
+    // A business.json that is there but cannot be read that far: the command itself says why, with file and line.
+    name = businessNameOf(readFileSync(join(contentDir, 'business.json'), 'utf8')) ?? 'business.json has no readable name yet';
   } catch {
-    // no business.json yet: said below
+    name = 'no business.json yet';
   }
   const shown = relative(process.cwd(), contentDir) || '.';
   const origin =
     contentDirOrigin === 'default'
       ? 'the default; set CONTENT_DIR or run npm run init'
       : `CONTENT_DIR from ${contentDirOrigin === '.env' ? '.env' : 'the environment'}`;
-  return escapeControl(`${command}: content folder ${shown}/ (${origin}) — ${name ?? 'no business.json yet'}`);
+  return escapeControl(`${command}: content folder ${shown}/ (${origin}) — ${name}`);
 }

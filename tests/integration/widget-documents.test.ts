@@ -52,6 +52,17 @@ describe('widget documents', () => {
     expect(r.header('set-cookie')).toBeUndefined();
   });
 
+  it('/embed/ and /embed/snippet.html state the moderation record under the histogram, as widget.js does', () => {
+    const m = reviewsDoc.moderation;
+    const line = `Reviews received: ${m.received}; published: ${m.published}; not yet verified: ${m.unverified}; withheld on content-neutral grounds: ${m.withheld.total}.`;
+    expect(m.received).toBeGreaterThan(m.published); // the sample holds back some: the line says so
+    for (const page of ['embed/index.html', 'embed/snippet.html']) {
+      const html = readFileSync(join(distDir, page), 'utf8');
+      expect(html, page).toContain(line);
+      expect(html.indexOf(line), page).toBeGreaterThan(html.indexOf('1 star:'));
+    }
+  });
+
   it('widget.js is a JavaScript module response under 8 KB gzipped', async () => {
     const r = await sidecar.request('/widget.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(r.status).toBe(200);
