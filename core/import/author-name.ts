@@ -10,20 +10,50 @@ function capitalize(part: string): string {
   return first.toLocaleUpperCase('en') + rest.join('');
 }
 
+/** Courtesy titles before a name ("Dr. Ana García" is Ana), compared without case or period. */
+const TITLES: ReadonlySet<string> = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'rev', 'sir', 'dame', 'fr', 'sr', 'sra', 'srta']);
+/** Suffixes after a name ("John Smith Jr." is John S.). */
+const SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'dds', 'esq', 'cpa']);
+
+const bare = (part: string): string => part.toLocaleLowerCase('en').replace(/\./g, '');
+
 /**
  * A source's display name in the content's author form: first name plus last initial ("Rhonda Martinez"
- * → "Rhonda M."; "rhonda" → "Rhonda"). A surname is never stored. Anonymous reviewers, and names with no
- * letters left, become "Anonymous".
+ * → "Rhonda M."; "Martinez, Rhonda" and "Dr. Rhonda Martinez Jr." too; "rhonda" → "Rhonda"). A surname is never
+ * stored. A name in a script without capitals (Chinese, Japanese, Korean, Thai…), where the family name may come
+ * first, keeps only its initials ("李 小龙" → "李. 小."). Anonymous reviewers, and names with no letters left,
+ * become "Anonymous".
  */
 export function toAuthorName(displayName: string | undefined, isAnonymous = false): string {
   if (isAnonymous || !displayName) return ANONYMOUS_AUTHOR;
-  const parts = displayName
-    .normalize('NFC')
-    .split(/\s+/)
+  let text = displayName.normalize('NFC').trim();
+  // "Last, First" as address books and spreadsheets write it; one comma with a name on each side.
+  const comma = /^([^,]+),\s*([^,]+)$/.exec(text);
+  if (comma && !SUFFIXES.has(bare(comma[2]!.trim()))) text = `${comma[2]} ${comma[1]}`;
+  const words = text.split(/\s+/).filter((p, i) => i === 0 || !SUFFIXES.has(bare(p).replace(/,$/, '')));
+  const title = words.length > 1 && TITLES.has(bare(words[0]!)) ? words[0]! : null;
+  let parts = words
+    .slice(title ? 1 : 0)
     .map(cleanPart)
     .filter((p) => p !== '');
   if (parts.length === 0) return ANONYMOUS_AUTHOR;
+  // "Mr. Smith": the one name left is a surname, so only its initial is kept, after the title.
+  if (title && parts.length === 1 && /^\p{Lu}/u.test(parts[0]!)) return `${capitalize(cleanPart(title))}. ${[...parts[0]!][0]}.`;
+  if (parts.every((p) => !/\p{Lu}|\p{Ll}/u.test(p))) {
+    parts = parts.slice(0, 2);
+    return parts.length === 1 ? [...parts[0]!].slice(0, 31).join('') : parts.map((p) => `${[...p][0]}.`).join(' ');
+  }
   const first = capitalize([...parts[0]!].slice(0, 31).join(''));
-  const last = parts.length > 1 ? [...parts.at(-1)!][0]!.toLocaleUpperCase('en') : '';
+  const last = parts.length > 1 ? [...surnameInitialPart(parts)][0]!.toLocaleUpperCase('en') : '';
   return /^\p{Lu}$/u.test(last) ? `${first} ${last}.` : first;
+}
+
+/** Particles that begin a surname ("Nic Giolla", "Mac an tSaoi"); lower-case ones ("van der Berg") are read past. */
+const SURNAME_PARTICLES: ReadonlySet<string> = new Set(['nic', 'mac', 'ní', 'ó', 'ua', 'bin', 'binti', 'ibn']);
+
+/** The part whose initial stands for the surname: the last, or a particle that begins it ("Siobhán Nic Giolla" → Nic). */
+function surnameInitialPart(parts: readonly string[]): string {
+  let at = parts.length - 1;
+  while (at > 1 && SURNAME_PARTICLES.has(bare(parts[at - 1]!)) && /^\p{Lu}/u.test(parts[at - 1]!)) at--;
+  return parts[at]!;
 }

@@ -4,6 +4,7 @@ import { parseGoogleApi } from '../../../../core/import/parse-google-api.ts';
 import { mapRating, parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
 import { parseTrustpilot } from '../../../../core/import/parse-trustpilot.ts';
 import { toAuthorName } from '../../../../core/import/author-name.ts';
+import { AuthorNameSchema } from '../../../../core/schemas/review-schema.ts';
 import { detectLanguage } from '../../../../core/import/detect-language.ts';
 import { originalComment } from '../../../../core/import/translated-comment.ts';
 import { fixtureFiles } from '../../../helpers/import-fixtures.ts';
@@ -118,6 +119,17 @@ describe('mapping helpers', () => {
     expect(toAuthorName('rhonda')).toBe('Rhonda');
     expect(toAuthorName('Mary Ann van der Berg')).toBe('Mary B.');
     expect(toAuthorName('🙂 42')).toBe('Anonymous');
+    // Before: "Smith J." (the surname kept whole), "Dr G.", "John J.", "李" (a family name), "Siobhán G.".
+    expect(toAuthorName('Smith, John')).toBe('John S.');
+    expect(toAuthorName('Dr. Ana María García')).toBe('Ana G.');
+    expect(toAuthorName('John Smith Jr.')).toBe('John S.');
+    expect(toAuthorName('John Smith, Jr.')).toBe('John S.');
+    expect(toAuthorName('Mr. Smith')).toBe('Mr. S.');
+    expect(toAuthorName('李 小龙')).toBe('李. 小.');
+    expect(toAuthorName('김 민수')).toBe('김. 민.');
+    expect(toAuthorName('Siobhán Nic Giolla')).toBe('Siobhán N.');
+    for (const name of ['Smith, John', 'Mr. Smith', '李 小龙', 'Dr. Ana María García'])
+      expect(AuthorNameSchema.safeParse(toAuthorName(name)).success, name).toBe(true);
     expect(toAuthorName('Zoë Ö’Brien')).toBe('Zoë Ö.');
     expect(toAuthorName('Someone', true)).toBe('Anonymous');
   });
