@@ -23,6 +23,7 @@ import { defineCommand, runMain } from './lib/cli.ts';
 import { isLiveImport, LIVE_IMPORT_OPTIONS, LIVE_IMPORT_USAGE, runLiveImport } from './lib/live-import.ts';
 import { applyImport } from './lib/apply-import.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
+import { userPath } from './lib/user-path.ts';
 
 export interface ImportResult {
   report: ImportReport;
@@ -106,12 +107,13 @@ if (import.meta.main) {
   const { values, positionals } = cli.parse();
   const contentDir = contentDirFromEnv();
   console.log(contentLine('import', contentDir));
-  const [source, path] = positionals;
+  const [source, typed] = positionals;
+  const path = typed === undefined ? undefined : userPath(typed);
   cli.date(values.today, '--today');
   if (isLiveImport(source, path)) process.exit(await runLiveImport(cli.fail, source, values, contentDir));
   if (!source || !isImportSource(source)) cli.fail(`unknown source "${source}"`);
   if (!path) cli.fail(`missing argument: the ${source} file or folder to import`);
-  if (!existsSync(path!)) cli.fail(`${path}: no such file or folder`);
+  if (!existsSync(path!)) cli.fail(`${typed}: no such file or folder (looked for ${path})`);
   if (values.encoding !== undefined && !isKnownEncoding(values.encoding))
     cli.fail(`--encoding: unknown encoding "${values.encoding}" (e.g. windows-1252, iso-8859-1, utf-16le)`);
   await runMain(() => {

@@ -26,6 +26,7 @@ import { readSourceFiles } from './lib/read-source-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
 import { createProgress } from './lib/progress.ts';
+import { userPath } from './lib/user-path.ts';
 
 export interface VerifyOptions {
   jobsPath: string;
@@ -131,7 +132,8 @@ if (import.meta.main) {
   const contentDir = contentDirFromEnv();
   console.log(contentLine('verify', contentDir));
   if (!values.jobs) cli.fail('missing --jobs: the CSV of your completed jobs');
-  if (!existsSync(values.jobs!)) cli.fail(`--jobs ${values.jobs}: no such file`);
+  const jobsPath = userPath(values.jobs!);
+  if (!existsSync(jobsPath)) cli.fail(`--jobs ${values.jobs}: no such file (looked for ${jobsPath})`);
   cli.date(values.today, '--today');
   if (values.encoding !== undefined && !isKnownEncoding(values.encoding))
     cli.fail(`--encoding: unknown encoding "${values.encoding}" (e.g. windows-1252)`);
@@ -141,11 +143,11 @@ if (import.meta.main) {
   await runMain(() => {
     progress.start(1, 'verifying');
     const { report, recheck, warnings, written, delimiter } = runVerify({
-      jobsPath: values.jobs!,
+      jobsPath,
       contentDir,
       ...(values.encoding && { encoding: values.encoding }),
       ...(values.recheck && { recheck: true }),
-      ...(values.queue && { queuePath: values.queue }),
+      ...(values.queue && { queuePath: userPath(values.queue) }),
       ...(values.today && { today: values.today }),
       match: { ...(before !== undefined && { daysBefore: before }), ...(after !== undefined && { daysAfter: after }) },
     });

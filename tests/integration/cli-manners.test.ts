@@ -4,16 +4,17 @@
  * ERR_PARSE_ARGS_UNKNOWN_OPTION trace). Real processes, as a user runs them.
  */
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-function run(script: string, args: string[]) {
+function run(script: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts', script), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, SHINGLE_DEBUG: '' },
+    env: { ...process.env, SHINGLE_DEBUG: '', ...env },
   });
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
@@ -61,6 +62,18 @@ describe('command-line manners', () => {
       expect(stdout).toMatch(/^usage: npm run /m);
     },
   );
+
+  it('reads a file named on the command line from the folder npm was started in (INIT_CWD), and says where it looked', () => {
+    const here = join(tmpdir(), 'shingle-cli-elsewhere');
+    for (const [script, args, problem] of [
+      ['import.ts', ['csv', 'rev.csv'], `rev.csv: no such file or folder (looked for ${join(here, 'rev.csv')})`],
+      ['verify.ts', ['--jobs', 'jobs.csv'], `--jobs jobs.csv: no such file (looked for ${join(here, 'jobs.csv')})`],
+    ] as const) {
+      const { code, stderr } = run(script, [...args], { INIT_CWD: here });
+      expect(code).toBe(2);
+      expect(stderr.split('\n')[0]).toBe(problem);
+    }
+  });
 
   it('a failing run prints its reason, not a stack trace, and exits 1', () => {
     const { code, stderr } = run('import.ts', ['google', '--location', 'accounts/1/locations/2']);
