@@ -73,7 +73,8 @@ function readDate(value: string, ctx: ImportContext): { date: string } | { error
     return date ? { date } : { error: `not an RFC 3339 timestamp: "${value}"` };
   }
   const read = parseSpreadsheetDate(value, ctx.locale);
-  return 'date' in read ? read : { error: `${read.error}, or an RFC 3339 timestamp` };
+  // Inside the parenthesis that lists what is expected: "(expected YYYY-MM-DD or M/D/YYYY (…), or an RFC 3339 timestamp)".
+  return 'date' in read ? read : { error: read.error.replace(/\)$/, ', or an RFC 3339 timestamp)') };
 }
 
 /** Maps one row; reports every bad field of the row (not only the first), and returns null when any was bad. */

@@ -17,7 +17,7 @@ function isLeapYear(y: number): boolean {
 /** A calendar date, `YYYY-MM-DD`, that exists in the Gregorian calendar. */
 export const CalendarDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date written YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date written YYYY-MM-DD', abort: true }) // one message for "2025-3-7", not two
   .refine(isCalendarDate, { message: 'must be a real calendar date (e.g. 2023-02-30 does not exist)' })
   .meta({ format: 'date', description: 'Calendar date, YYYY-MM-DD.', examples: ['2024-05-17'] });
 

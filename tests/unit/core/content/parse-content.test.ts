@@ -30,6 +30,12 @@ describe('parseContent', () => {
     expect(errorOf([good, { ...record({ id: 'r-bad', date: '2023-05-03' }), ...change }])).toMatch(pattern);
   });
 
+  it('says one thing of a date not written YYYY-MM-DD (it also said "must be a real calendar date", which 2025-03-07 is)', () => {
+    const error = errorOf([good, { ...record({ id: 'r-bad', date: '2023-05-03' }), date: '2025-3-7' }]);
+    expect(error).toMatch(/2023\.jsonl:2 \(r-bad\) date: must be a date written YYYY-MM-DD/);
+    expect(error).not.toContain('real calendar date');
+  });
+
   it('rejects a record without verification', () => {
     const { verification: _v, ...rest } = record({ id: 'r-nov', date: '2023-05-03' });
     expect(errorOf([good, rest])).toMatch(/2023\.jsonl:2 \(r-nov\) verification:/);

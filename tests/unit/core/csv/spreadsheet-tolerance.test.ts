@@ -141,6 +141,11 @@ describe('the reviews CSV', () => {
     expect(r.notes).toEqual(['r.csv: columns separated by ";"']);
   });
 
+  it('lists an RFC 3339 timestamp among the forms a review date may take, inside the parenthesis', () => {
+    const r = parseReviewCsv([{ path: 'r.csv', text: `${head}A-1,yelp,3/7/25,5,Ann\n` }], ctx);
+    expect(r.issues[0]!.message).toMatch(/\(expected YYYY-MM-DD or M\/D\/YYYY \(en-US, e\.g\. [^)]*\), or an RFC 3339 timestamp\)$/);
+  });
+
   it('reads RFC 3339 timestamps in the date columns as before', () => {
     const r = parseReviewCsv([{ path: 'r.csv', text: `${head}A-1,yelp,2025-04-12T22:15:00-06:00,5,Ann\n` }], ctx);
     expect(r.reviews[0]!.fields.date).toBe('2025-04-12');
