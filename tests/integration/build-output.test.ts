@@ -127,7 +127,11 @@ describe('built documents', () => {
     for (const [code, n] of byReason) expect(line).toContain(`${n} ${REJECTION_REASONS[code as keyof typeof REJECTION_REASONS].words}`);
     expect(line).not.toMatch(/<code>/);
     const list = html.slice(html.indexOf('The reasons a review can be withheld'));
-    for (const code of REJECTION_REASON_CODES) expect(list).toContain(REJECTION_REASONS[code].description);
+    for (const code of REJECTION_REASON_CODES) {
+      expect(list).toContain(REJECTION_REASONS[code].description);
+      const words = REJECTION_REASONS[code].words;
+      expect(list).toContain(`${words[0]!.toUpperCase()}${words.slice(1)} <code>${code}</code>`);
+    }
   });
 
   it('since files cover the configured window and validate', () => {
