@@ -19,6 +19,8 @@ import { acquirePullLock } from './lib/pull-lock.ts';
 import { createProgress } from './lib/progress.ts';
 import { configuredSources, pullSource, sourceKey } from './lib/run-pull.ts';
 import { runVerify } from './verify.ts';
+import { userPath } from './lib/user-path.ts';
+import { contentLine } from './lib/announce-content.ts';
 
 /** A hash of every file of the content folder: did this run change any byte? */
 function contentHash(dir: string): string {
@@ -109,12 +111,14 @@ if (import.meta.main) {
   cli.date(values.today, '--today');
   await runMain(async () => {
     const contentDir = contentDirFromEnv();
+    // The first line every command prints; on stderr, as the rest of the report: stdout is --json's.
+    console.error(contentLine('pull', contentDir));
     const report = await runPullAll({
       contentDir,
       env: process.env,
       full: values.full ?? false,
       quiet: values.quiet ?? false,
-      ...(values.jobs && { jobs: values.jobs }),
+      ...(values.jobs && { jobs: userPath(values.jobs) }),
       ...(values.today && { today: values.today }),
     });
     if (report.sources.length === 0)

@@ -4,6 +4,7 @@
  * ERR_PARSE_ARGS_UNKNOWN_OPTION trace). Real processes, as a user runs them.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +73,22 @@ describe('command-line manners', () => {
       const { code, stderr } = run(script, [...args], { INIT_CWD: here });
       expect(code).toBe(2);
       expect(stderr.split('\n')[0]).toBe(problem);
+    }
+  });
+
+  it("pull says first which content folder and business it works on, on stderr (stdout is --json's)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shingle-cli-pull-'));
+    try {
+      const business = JSON.parse(readFileSync(join(ROOT, 'content', 'business.json'), 'utf8')) as Record<string, unknown>;
+      delete business.pull; // no live source: nothing is fetched
+      writeFileSync(join(dir, 'business.json'), JSON.stringify(business));
+      mkdirSync(join(dir, 'reviews'));
+      const { code, stderr, stdout } = run('pull.ts', [], { CONTENT_DIR: dir });
+      expect(code).toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr.split('\n')[0]).toMatch(/^pull: content folder .* \(CONTENT_DIR from the environment\) — Summit Ridge Roofing$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
