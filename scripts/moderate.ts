@@ -17,8 +17,16 @@ import { contentLine } from './lib/announce-content.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
 import { defineCommand } from './lib/cli.ts';
 
-/** Applies `decision` to review `id` of `contentDir`; returns the file written, or null when it was already so. */
-export function runModerate(contentDir: string, id: string, decision: ModerationDecision, today?: string): { written: string | null } {
+/**
+ * Applies `decision` to review `id` of `contentDir`; returns the file written (null when it was already so) and the
+ * decision it replaced, in words, when there was one of another kind (the owner should know what they overrode).
+ */
+export function runModerate(
+  contentDir: string,
+  id: string,
+  decision: ModerationDecision,
+  today?: string,
+): { written: string | null; replaced: string | null } {
   const content = readContentFiles(contentDir);
   const lines = new RecordLines(content.reviews);
   const raw = lines.get(id);
@@ -34,7 +42,8 @@ export function runModerate(contentDir: string, id: string, decision: Moderation
     throw new ContentError([{ ...lines.location(id)!, recordId: id, message: (e as Error).message }]);
   }
   const unchanged = (k: string) => JSON.stringify(raw[k]) === JSON.stringify(next[k]);
-  if (unchanged('consent') && (unchanged('verification') || (decision.action === 'verify' && sameVerification(raw, next)))) return { written: null };
+  if (unchanged('consent') && (unchanged('verification') || (decision.action === 'verify' && sameVerification(raw, next))))
+    return { written: null, replaced: null };
   lines.set(id, next);
   const [file] = lines.changedFiles();
   parseContent(
@@ -42,7 +51,15 @@ export function runModerate(contentDir: string, id: string, decision: Moderation
     content.reviews.map((f) => (f.path === file!.path ? file! : f)),
   );
   writeFileAtomic(resolve(file!.path), file!.text);
-  return { written: file!.path };
+  return { written: file!.path, replaced: unchanged('verification') ? null : verificationWords(raw.verification) };
+}
+
+/** A recorded verification as the owner would say it: "verified (phone-confirmed, JOB-17) on 2026-01-03". */
+function verificationWords(v: unknown): string | null {
+  const r = v as { status?: string; method?: string; reason?: string; reference?: string; verifiedOn?: string; note?: string } | undefined;
+  if (!r?.status) return null;
+  const why = [r.method ?? r.reason, r.reference].filter(Boolean).join(', ');
+  return `${r.status}${why ? ` (${why})` : ''}${r.verifiedOn ? ` on ${r.verifiedOn}` : ''}`;
 }
 
 /** A verification by the same method and reference counts as recorded, whatever day it was made. */
@@ -82,9 +99,10 @@ if (import.meta.main) {
     process.exit(2);
   }
   try {
-    const { written } = runModerate(contentDir, id, parsed.data, today);
+    const { written, replaced } = runModerate(contentDir, id, parsed.data, today);
     const what = `${id}: ${action} (${parsed.data.reason})`;
     console.log(escapeControl(written ? `${what}; wrote ${written}` : `${what} was already recorded; no file changed`));
+    if (replaced) console.log(escapeControl(`  it replaces the decision recorded before: ${replaced}`));
   } catch (e) {
     console.error(e instanceof ContentError ? e.message : e);
     process.exit(1);
