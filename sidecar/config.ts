@@ -6,6 +6,7 @@ import { PullSettingsShape } from '../core/import/pull/pull-settings.ts';
 import { cronExpression, HubConfigShape } from './hub/hub-config.ts';
 import { McpConfigShape } from './mcp/mcp-config.ts';
 import { redactDatabaseUrl, StoreConfigShape } from './storage/store-config.ts';
+import { DEFAULT_CONTENT_DIR } from '../core/content/default-content-dir.ts';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
@@ -30,7 +31,7 @@ export const SidecarConfigSchema = z
     BASE_URL: BuildOptionsSchema.shape.BASE_URL.describe('Public origin used in feeds and Link headers; never taken from Host.'),
     SINCE_WINDOW_DAYS: BuildOptionsSchema.shape.SINCE_WINDOW_DAYS,
     DIST_DIR: z.string().min(1).default('dist'),
-    CONTENT_DIR: z.string().min(1).default('content'),
+    CONTENT_DIR: z.string().min(1).default(DEFAULT_CONTENT_DIR),
     BUILD_ON_START: z.enum(['auto', 'always', 'never']).default('auto').describe('auto: build when dist/ is missing or stale.'),
     SERVE_STATIC: flag(true).describe('Serve the HTML pages and assets of dist/ too (embedded default); false behind a CDN.'),
     WATCH_INTERVAL_MS: int(0, 3_600_000, 1000).describe('How often dist/build-manifest.json is polled for a new build; 0 disables.'),

@@ -9,10 +9,11 @@ import {
   type ContentFile,
   type ParsedContent,
 } from '../../core/content/parse-content.ts';
+import { DEFAULT_CONTENT_DIR } from '../../core/content/default-content-dir.ts';
 
 /** The content folder in effect: CONTENT_DIR, or content/ beside the project root. */
 export function contentDirFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
-  return resolve(root, env.CONTENT_DIR ?? 'content');
+  return resolve(root, env.CONTENT_DIR ?? DEFAULT_CONTENT_DIR);
 }
 
 /** How a path appears in messages: relative to the working directory. */

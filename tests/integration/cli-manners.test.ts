@@ -87,6 +87,11 @@ describe('command-line manners', () => {
       expect(code).toBe(0);
       expect(stdout).toBe('');
       expect(stderr.split('\n')[0]).toMatch(/^pull: content folder .* \(CONTENT_DIR from the environment\) — Summit Ridge Roofing$/);
+      // Started by a command that read CONTENT_DIR from .env (npm start runs the build so), it says .env.
+      const child = run('pull.ts', [], { CONTENT_DIR: dir, SHINGLE_CONTENT_DIR_ORIGIN: `.env:${dir}` });
+      expect(child.stderr.split('\n')[0]).toMatch(/\(CONTENT_DIR from \.env\)/);
+      const other = run('pull.ts', [], { CONTENT_DIR: dir, SHINGLE_CONTENT_DIR_ORIGIN: '.env:roofs' });
+      expect(other.stderr.split('\n')[0]).toMatch(/\(CONTENT_DIR from the environment\)/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
