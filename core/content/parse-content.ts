@@ -4,6 +4,7 @@ import { ReviewRecordSchema, type ReviewRecord } from '../schemas/review-schema.
 import { parseJsonStrict } from '../text/parse-json-strict.ts';
 import { ContentError, type ContentIssue } from './content-error.ts';
 import type { ModerationStatus } from '../model/moderation-record.ts';
+import { jsonLineError } from '../text/json-line-error.ts';
 
 /** A file of the content folder, already read: the IO shell passes these in. */
 export interface ContentFile {
@@ -80,7 +81,7 @@ export function parseReviewLines(file: ContentFile, issues: ContentIssue[]): Loc
     try {
       raw = JSON.parse(text);
     } catch (e) {
-      issues.push({ file: file.path, line, message: `not valid JSON: ${(e as Error).message}` });
+      issues.push({ file: file.path, line, message: jsonLineError(e) });
       continue;
     }
     const recordId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;

@@ -1,5 +1,6 @@
 import { ContentError } from './content-error.ts';
 import type { ContentFile } from './parse-content.ts';
+import { jsonLineError } from '../text/json-line-error.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export class RecordLines {
         try {
           raw = JSON.parse(text) as Raw;
         } catch (e) {
-          throw new ContentError([{ file: files[file]!.path, line: line + 1, message: `not valid JSON: ${(e as Error).message}` }]);
+          throw new ContentError([{ file: files[file]!.path, line: line + 1, message: jsonLineError(e) }]);
         }
         if (typeof raw.id === 'string' && !this.slots.has(raw.id)) this.slots.set(raw.id, { file, line, raw });
       }),

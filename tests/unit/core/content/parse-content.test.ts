@@ -47,6 +47,10 @@ describe('parseContent', () => {
 
   it('rejects a line that is not JSON', () => {
     expect(errorOf([good, '{"id": "r-2",'])).toMatch(/2023\.jsonl:2 not valid JSON/);
+    // The place is on the file's line 2, not "line 1": each line is parsed alone.
+    const missingColon = errorOf([good, '{"id" "r-2"}']);
+    expect(missingColon).toMatch(/2023\.jsonl:2 not valid JSON: Expected ':' after property name in JSON at column 7/);
+    expect(missingColon).not.toContain('line 1');
   });
 
   it('rejects unknown fields (a typo must not be silently dropped)', () => {

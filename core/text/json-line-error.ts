@@ -1,0 +1,8 @@
+/**
+ * JSON.parse's message for one line of a JSON Lines file, with the place on that line only: "at position 5 (line 1
+ * column 6)" becomes "at column 6", as the message already names the file's line ("2025.jsonl:4").
+ */
+export function jsonLineError(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return `not valid JSON: ${message.replace(/ at position \d+ \(line 1 column (\d+)\)/, ' at column $1')}`;
+}
