@@ -52,7 +52,8 @@ export function runImport(
   progress.tick();
   const { timeZone, locale } = content.parsed.business;
   const { accepts, parse } = IMPORT_SOURCES[source];
-  const files = readSourceFiles(path, accepts, shownPath, { ...(encoding && { encoding }) });
+  const zipBySignature = 'zipped' in IMPORT_SOURCES[source];
+  const files = readSourceFiles(path, accepts, shownPath, { ...(encoding && { encoding }), zipBySignature });
   progress.tick();
   if (files.length === 0)
     throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);

@@ -55,10 +55,15 @@ export function runInit(dir: string, answers: StarterAnswers, root = process.cwd
   return { contentDir: shown, envFile };
 }
 
-/** A website as people write it ("peakroofing.example", "www.x.com/roofs") with `https://` in front; any URL with a scheme as it is. */
+/**
+ * A website as people write it ("peakroofing.example", "www.x.com/roofs", "x.com:8443") with `https://` in front.
+ * Anything else is left as it is for the schema to judge: a URL with a scheme, text that is no host name, and an
+ * email address (it would become a login name: https://office@peakroofing.example).
+ */
 export function withScheme(url: string): string {
   const bare = url.trim();
-  return /^[a-z][a-z\d+.-]*:/i.test(bare) || !/^[^\s/]+\.[^\s/]+/.test(bare) ? bare : `https://${bare}`;
+  const host = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d{1,5})?([/?#]\S*)?$/u;
+  return /^[a-z][a-z\d+.-]*:\/\//i.test(bare) || !host.test(bare) ? bare : `https://${bare}`;
 }
 
 async function ask(missing: typeof QUESTIONS): Promise<Partial<Record<keyof StarterAnswers, string>>> {

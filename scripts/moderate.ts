@@ -57,7 +57,8 @@ export function runModerate(
 /** A recorded verification as the owner would say it: "verified (phone-confirmed, JOB-17) on 2026-01-03". */
 function verificationWords(v: unknown): string | null {
   const r = v as { status?: string; method?: string; reason?: string; reference?: string; verifiedOn?: string; note?: string } | undefined;
-  if (!r?.status) return null;
+  // "unverified" is where every review starts (the importer's note), not a decision anyone took.
+  if (!r?.status || r.status === 'unverified') return null;
   const why = [r.method ?? r.reason, r.reference].filter(Boolean).join(', ');
   return `${r.status}${why ? ` (${why})` : ''}${r.verifiedOn ? ` on ${r.verifiedOn}` : ''}`;
 }

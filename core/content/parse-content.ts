@@ -81,7 +81,7 @@ export function parseReviewLines(file: ContentFile, issues: ContentIssue[]): Loc
     try {
       raw = JSON.parse(text);
     } catch (e) {
-      issues.push({ file: file.path, line, message: jsonLineError(e) });
+      issues.push({ file: file.path, line, message: jsonLineError(e, lines[i]!.length - lines[i]!.trimStart().length) });
       continue;
     }
     const recordId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;

@@ -9,6 +9,8 @@ export interface ImportSource {
   accepts: (relativePath: string) => boolean;
   parse: (files: readonly SourceFile[], ctx: ImportContext) => SourceParseResult;
   describe: string;
+  /** The source is a zip download: a file that is a zip archive is read as one whatever its name. */
+  zipped?: boolean;
 }
 
 /** Every source `npm run import -- <source> <path>` knows, by the name on its command line. */
@@ -16,6 +18,7 @@ export const IMPORT_SOURCES = {
   'google-takeout': {
     accepts: isTakeoutReviewFile,
     parse: parseGoogleTakeout,
+    zipped: true,
     describe: 'a Google Takeout download: the .zip as it is, or the unzipped folder (Takeout/ or its Google Business Profile/ subfolder)',
   },
   'google-api': {

@@ -6,7 +6,7 @@ import { toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import { detectLanguage } from './detect-language.ts';
 import type { ImportContext, ImportedReview } from './imported-review.ts';
-import { deriveReviewId, ID_PREFIXES } from './source-id.ts';
+import { nativeReviewIds } from './source-id.ts';
 import { originalComment } from './translated-comment.ts';
 
 const STARS = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 } as const;
@@ -52,11 +52,13 @@ export function mapGoogleReview(raw: unknown, at: { file: string; path: string }
     ownerReply = { text: originalComment(r.reviewReply.comment).text, date: replyDate < date ? date : replyDate };
   }
   const author = toAuthorName(r.reviewer?.displayName, r.reviewer?.isAnonymous);
+  const { id, formerIds } = nativeReviewIds('google', sourceId);
   return {
     origin: { file: at.file, record },
     sourceUpdated: r.updateTime ?? r.createTime,
+    formerIds,
     fields: {
-      id: deriveReviewId(ID_PREFIXES.google, sourceId),
+      id,
       date,
       rating: STARS[r.starRating],
       text: comment.text,

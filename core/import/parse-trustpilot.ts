@@ -5,7 +5,7 @@ import { AuthorNameSchema } from '../schemas/review-schema.ts';
 import { toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
-import { deriveReviewId, ID_PREFIXES } from './source-id.ts';
+import { nativeReviewIds } from './source-id.ts';
 
 /** A review of the Trustpilot business-units reviews API (the fields the import reads). */
 const TrustpilotReviewSchema = z.object({
@@ -59,11 +59,13 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
       const author = toAuthorName(r.consumer?.displayName);
       const level = (r.reviewVerificationLevel ?? r.verificationLevel ?? '').toLowerCase();
       const verified = r.isVerified === true || level === 'verified';
+      const { id, formerIds } = nativeReviewIds('trustpilot', r.id);
       reviews.push({
         origin: { file: file.path, record },
         sourceUpdated: r.updatedAt ?? r.createdAt,
+        formerIds,
         fields: {
-          id: deriveReviewId(ID_PREFIXES.trustpilot, r.id),
+          id,
           date,
           rating: r.stars,
           ...(r.title?.trim() && { title: r.title.trim().slice(0, 200) }),

@@ -29,14 +29,23 @@ export const ID_PREFIXES = {
  * from the platform's bare review id. A spreadsheet row of those platforms whose `source_id` is that id must give
  * the same record, or one review would be published twice.
  */
-const NATIVE_ID_PLATFORMS: ReadonlySet<string> = new Set(['google', 'trustpilot']);
+const NATIVE_ID_PLATFORMS = ['google', 'trustpilot'] as const;
+type NativePlatform = (typeof NATIVE_ID_PLATFORMS)[number];
 
 /**
- * The id of a review a spreadsheet names by platform and `source_id`, and the id earlier versions gave it (the
- * platform name was hashed in for every platform): a record found under the former id is updated, not doubled.
+ * The id of a review of a platform with an importer of its own, from the platform's review id (a Google resource
+ * name, `accounts/…/reviews/<id>`, is read as its last part, as the API and Takeout read it), and the id a
+ * spreadsheet import gave it before they were one (the platform name was hashed in): a record found under the
+ * former id is updated, whichever importer comes first.
  */
+export function nativeReviewIds(platform: NativePlatform, sourceId: string): { id: string; formerIds: string[] } {
+  const bareId = platform === 'google' ? (sourceId.split('/reviews/').at(-1) ?? sourceId) : sourceId;
+  const former = [...new Set([sourceId, bareId])].map((s) => deriveReviewId(ID_PREFIXES[platform], `${platform}:${s}`));
+  return { id: deriveReviewId(ID_PREFIXES[platform], bareId), formerIds: former };
+}
+
+/** The id of a review a spreadsheet names by platform and `source_id` (see nativeReviewIds for Google and Trustpilot). */
 export function spreadsheetReviewIds(platform: keyof typeof ID_PREFIXES, sourceId: string): { id: string; formerIds: string[] } {
-  const prefixed = deriveReviewId(ID_PREFIXES[platform], `${platform}:${sourceId}`);
-  if (!NATIVE_ID_PLATFORMS.has(platform)) return { id: prefixed, formerIds: [] };
-  return { id: deriveReviewId(ID_PREFIXES[platform], sourceId), formerIds: [prefixed] };
+  if ((NATIVE_ID_PLATFORMS as readonly string[]).includes(platform)) return nativeReviewIds(platform as NativePlatform, sourceId);
+  return { id: deriveReviewId(ID_PREFIXES[platform], `${platform}:${sourceId}`), formerIds: [] };
 }

@@ -18,7 +18,7 @@ const SAVE_AS_CSV = 'save it as "CSV UTF-8 (Comma delimited)" (Excel: File → S
 
 /** Spreadsheet files by their first bytes: an .xlsx (or .ods) is a zip archive, an .xls an OLE2 compound file. */
 const WORKBOOKS = [
-  { kind: 'a spreadsheet workbook (.xlsx or .ods, a zip archive)', magic: [0x50, 0x4b, 0x03, 0x04] },
+  { kind: 'a zip archive (a spreadsheet workbook such as .xlsx or .ods, or a download to unzip first)', magic: [0x50, 0x4b, 0x03, 0x04] },
   { kind: 'an Excel 97–2003 workbook (.xls)', magic: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
 ] as const;
 
@@ -35,10 +35,11 @@ const UTF16_BOMS = [
  * A spreadsheet workbook (.xlsx, .xls) is refused with the way to save it as CSV.
  */
 export function decodeText(bytes: Uint8Array, encoding: string = DEFAULT_ENCODING): DecodedText {
-  const utf8 = new TextDecoder(encoding).encoding === 'utf-8';
-  if (!utf8) return { ok: true, text: new TextDecoder(encoding).decode(bytes) };
+  // Before any encoding: no text file in any encoding starts so, and a named one must not hide the reason.
   const workbook = WORKBOOKS.find((w) => w.magic.every((b, i) => bytes[i] === b));
   if (workbook) return { ok: false, line: 1, message: `${workbook.kind}, not a CSV file: ${SAVE_AS_CSV}` };
+  const utf8 = new TextDecoder(encoding).encoding === 'utf-8';
+  if (!utf8) return { ok: true, text: new TextDecoder(encoding).decode(bytes) };
   // A byte order mark says the encoding outright (Excel's "Unicode Text" is UTF-16 LE with one): not a guess.
   const utf16 = UTF16_BOMS.find((b) => b.bom.every((x, i) => bytes[i] === x));
   if (utf16) return { ok: true, text: new TextDecoder(utf16.label).decode(bytes) };

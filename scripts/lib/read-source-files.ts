@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
 import { decodeText, DEFAULT_ENCODING } from '../../core/text/decode-text.ts';
@@ -16,6 +16,22 @@ export interface ReadSourceOptions {
   encoding?: string;
   /** Bound per file (default MAX_SOURCE_BYTES); tests lower it. */
   maxBytes?: number;
+  /** Read a file that is a zip archive by its first bytes as one, whatever its name (a download saved without .zip). */
+  zipBySignature?: boolean;
+}
+
+/** The first bytes of a zip archive (a local file header). */
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+function startsLikeZip(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(ZIP_SIGNATURE.length);
+    readSync(fd, head, 0, head.length, 0);
+    return ZIP_SIGNATURE.every((b, i) => head[i] === b);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -55,7 +71,7 @@ export function readSourceFiles(
     };
     walk(path);
     found.sort().forEach(readFile);
-  } else if (path.toLowerCase().endsWith('.zip')) {
+  } else if (path.toLowerCase().endsWith('.zip') || (options.zipBySignature && startsLikeZip(path))) {
     readZip(path, accepts, shown(path), maxBytes, decode, issues);
   } else readFile(path);
   if (issues.length > 0) throw new ContentError(issues);

@@ -29,4 +29,11 @@ describe('npm run moderate', () => {
       replaced: null,
     });
   });
+
+  it('says nothing is replaced when the review was only waiting to be verified', () => {
+    expect(record('r-2021-0029').verification.status).toBe('unverified');
+    const verified = runModerate(dir, 'r-2021-0029', { action: 'verify', reason: 'phone-confirmed' }, '2026-11-20');
+    expect(verified.written).not.toBeNull();
+    expect(verified.replaced).toBeNull();
+  });
 });

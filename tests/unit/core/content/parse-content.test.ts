@@ -51,6 +51,7 @@ describe('parseContent', () => {
     const missingColon = errorOf([good, '{"id" "r-2"}']);
     expect(missingColon).toMatch(/2023\.jsonl:2 not valid JSON: Expected ':' after property name in JSON at column 7/);
     expect(missingColon).not.toContain('line 1');
+    expect(errorOf([good, `    {"id" "r-2"}`])).toMatch(/at column 11/); // indented: the column is the file's
   });
 
   it('rejects unknown fields (a typo must not be silently dropped)', () => {

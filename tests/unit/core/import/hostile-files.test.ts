@@ -10,12 +10,14 @@ import { ContentError, formatContentIssue } from '../../../../core/content/conte
 import { parseBusiness } from '../../../../core/content/parse-content.ts';
 import { CSV_LIMITS, parseCsv } from '../../../../core/csv/parse-csv.ts';
 import { calendarDateInZone } from '../../../../core/import/calendar-date-in-zone.ts';
-import { parseGoogleTakeout } from '../../../../core/import/parse-google-takeout.ts';
+import { isTakeoutReviewFile, parseGoogleTakeout } from '../../../../core/import/parse-google-takeout.ts';
 import { parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
 import { createCatalogLookup } from '../../../../core/verify/catalog-lookup.ts';
 import { parseJobsCsv } from '../../../../core/verify/parse-jobs-csv.ts';
 import { decodeText } from '../../../../core/text/decode-text.ts';
 import { MAX_SOURCE_BYTES, readSourceFiles } from '../../../../scripts/lib/read-source-files.ts';
+import { fixtureFiles, IMPORT_FIXTURES } from '../../../helpers/import-fixtures.ts';
+import { makeZip } from '../../../helpers/make-zip.ts';
 
 const ctx = { timeZone: 'America/Denver' };
 const dirs: string[] = [];
@@ -70,14 +72,29 @@ describe('7b. a spreadsheet saved as something other than CSV', () => {
       [xlsx, '.xlsx'],
       [xls, '.xls'],
     ] as const) {
-      const decoded = decodeText(bytes);
-      expect(decoded).toMatchObject({ ok: false, line: 1 });
-      const message = (decoded as { message: string }).message;
-      expect(message).toContain(kind);
-      expect(message).toContain('not a CSV file');
-      expect(message).toContain('CSV UTF-8');
-      expect(message).not.toContain('windows-1252');
+      // Whatever encoding is named: it must not hide the reason (it led to "missing columns" before).
+      for (const decoded of [decodeText(bytes), decodeText(bytes, 'windows-1252')]) {
+        expect(decoded).toMatchObject({ ok: false, line: 1 });
+        const message = (decoded as { message: string }).message;
+        expect(message).toContain(kind);
+        expect(message).toContain('not a CSV file');
+        expect(message).toContain('CSV UTF-8');
+        expect(message).not.toContain('windows-1252');
+      }
     }
+  });
+
+  it('reads a Takeout download saved without .zip as the zip it is', () => {
+    const dir = temp();
+    const zip = join(dir, 'takeout-download');
+    writeFileSync(zip, makeZip(fixtureFiles('takeout-1').map((f) => ({ name: f.path, data: Buffer.from(f.text) }))));
+    const files = readSourceFiles(zip, isTakeoutReviewFile, shown, { zipBySignature: true });
+    const fromFolder = readSourceFiles(join(IMPORT_FIXTURES, 'takeout-1'), isTakeoutReviewFile, shown);
+    expect(parseGoogleTakeout(files, ctx).reviews.map((r) => r.fields.id)).toEqual(
+      parseGoogleTakeout(fromFolder, ctx).reviews.map((r) => r.fields.id),
+    );
+    expect(files.length).toBeGreaterThan(0);
+    expect(() => readSourceFiles(zip, isTakeoutReviewFile, shown)).toThrow(/zip archive/);
   });
 
   it('reads Excel\'s "Unicode Text" (UTF-16 with a byte order mark, tab-separated) without being told', () => {

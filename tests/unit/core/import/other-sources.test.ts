@@ -126,8 +126,17 @@ describe('mapping helpers', () => {
     expect(toAuthorName('John Smith, Jr.')).toBe('John S.');
     expect(toAuthorName('Mr. Smith')).toBe('Mr. S.');
     expect(toAuthorName('李 小龙')).toBe('李. 小.');
+    expect(toAuthorName('李小龙')).toBe('李.');
     expect(toAuthorName('김 민수')).toBe('김. 민.');
     expect(toAuthorName('Siobhán Nic Giolla')).toBe('Siobhán N.');
+    // From the review of the first version: a lower-case title, two titles, a couple, suffixes after commas.
+    expect(toAuthorName('mr smith')).toBe('Mr. S.');
+    expect(toAuthorName('Mr, Smith')).toBe('Mr. S.');
+    expect(toAuthorName('Mr. and Mrs. Smith')).toBe('Mr. S.');
+    expect(toAuthorName('Prof. Dr. Hans Müller')).toBe('Hans M.');
+    expect(toAuthorName('Smith, John, Jr.')).toBe('John S.');
+    expect(toAuthorName('García, José, PhD')).toBe('José G.');
+    expect(toAuthorName('山田太郎')).toBe('山.');
     for (const name of ['Smith, John', 'Mr. Smith', '李 小龙', 'Dr. Ana María García'])
       expect(AuthorNameSchema.safeParse(toAuthorName(name)).success, name).toBe(true);
     expect(toAuthorName('Zoë Ö’Brien')).toBe('Zoë Ö.');

@@ -132,6 +132,20 @@ describe('one review from two importers', () => {
     expect(records(apply(before, update)).map((r) => [r.id, r.rating])).toEqual([[earlierId, 4]]);
   });
 
+  it('a record an earlier spreadsheet import made is found by Takeout too: updated, never doubled', () => {
+    const earlierId = deriveReviewId('g', 'google:AbCdEf-Rhonda-0001');
+    const [record] = records(apply([], planImport([], row('google', 'AbCdEf-Rhonda-0001'), opts)));
+    const before: ContentFile[] = [{ path: 'content/reviews/2025.jsonl', text: `${JSON.stringify({ ...record, id: earlierId })}\n` }];
+    const takeout = planImport(before, exportOf('takeout-1'), opts);
+    expect(takeout.report.new).toHaveLength(7);
+    expect([...takeout.report.updated, ...takeout.report.unchanged]).toEqual([earlierId]);
+    expect(records(apply(before, takeout)).filter((r) => r.author.startsWith('Rhonda'))).toHaveLength(1);
+  });
+
+  it('a spreadsheet row naming a Google review by its resource name is the review Takeout names by its id', () => {
+    expect(row('google', 'accounts/111/locations/555/reviews/AbCdEf-Rhonda-0001')[0]!.fields.id).toBe(deriveReviewId('g', 'AbCdEf-Rhonda-0001'));
+  });
+
   it('other platforms keep the id they always had', () => {
     expect(row('yelp', 'y-17')[0]!.fields.id).toBe(deriveReviewId('y', 'yelp:y-17'));
     expect(row('yelp', 'y-17')[0]!.formerIds).toBeUndefined();

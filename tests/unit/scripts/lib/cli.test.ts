@@ -84,5 +84,7 @@ describe('init: the website as people write it', () => {
     expect(withScheme('https://peak.example')).toBe('https://peak.example');
     expect(withScheme('not a site')).toBe('not a site');
     expect(withScheme('javascript:alert(1)')).toBe('javascript:alert(1)'); // left for the schema to refuse
+    expect(withScheme('peakroofing.example:8443')).toBe('https://peakroofing.example:8443');
+    expect(withScheme('office@peakroofing.example')).toBe('office@peakroofing.example'); // never a login name
   });
 });
