@@ -69,15 +69,18 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
 function updatedRecord(raw: Readonly<Raw>, imp: ImportedReview, importedOn: string): Raw | null {
   const fields = imp.fields as Raw;
   const differs = (k: string) => canonicalJson(raw[k]) !== canonicalJson(fields[k]);
+  // The author's name alone is no edit of the review: a profile renamed, or a name shortened by a newer importer.
   const reviewChanged =
-    SOURCE_KEYS.some((k) => k !== 'ownerReply' && differs(k)) || OPTIONAL_SOURCE_KEYS.some((k) => fields[k] !== undefined && differs(k));
-  if (!reviewChanged && !differs('ownerReply')) return null;
+    SOURCE_KEYS.some((k) => k !== 'ownerReply' && k !== 'author' && differs(k)) ||
+    OPTIONAL_SOURCE_KEYS.some((k) => fields[k] !== undefined && differs(k));
+  if (!reviewChanged && !differs('ownerReply') && !differs('author')) return null;
   const next: Raw = { ...raw };
   for (const k of SOURCE_KEYS) {
     if (fields[k] === undefined) delete next[k];
     else next[k] = fields[k];
   }
   for (const k of OPTIONAL_SOURCE_KEYS) if (fields[k] !== undefined) next[k] = fields[k];
+  if (!reviewChanged && !differs('ownerReply')) return next;
   const changedOn = reviewChanged ? (imp.editedOn ?? importedOn) : (imp.fields.ownerReply?.date ?? importedOn);
   if (changedOn > imp.fields.date) next.updatedAt = changedOn;
   return next;

@@ -146,6 +146,17 @@ describe('one review from two importers', () => {
     expect(row('google', 'accounts/111/locations/555/reviews/AbCdEf-Rhonda-0001')[0]!.fields.id).toBe(deriveReviewId('g', 'AbCdEf-Rhonda-0001'));
   });
 
+  it('a reviewer name written anew (a renamed profile, a name a newer importer shortens) updates the record without calling the review edited', () => {
+    const first = apply([], planImport([], row('google', 'AbCdEf-Rhonda-0001'), opts));
+    const [record] = records(first);
+    const before: ContentFile[] = [{ path: 'content/reviews/2025.jsonl', text: `${JSON.stringify({ ...record, author: 'Martinez R.' })}\n` }];
+    const again = planImport(before, row('google', 'AbCdEf-Rhonda-0001'), { ...opts, importedOn: '2025-12-01' });
+    expect(again.report.updated).toEqual([record!.id]);
+    const [after] = records(apply(before, again));
+    expect(after!.author).toBe('Rhonda M.');
+    expect(after!.updatedAt).toBeUndefined();
+  });
+
   it('other platforms keep the id they always had', () => {
     expect(row('yelp', 'y-17')[0]!.fields.id).toBe(deriveReviewId('y', 'yelp:y-17'));
     expect(row('yelp', 'y-17')[0]!.formerIds).toBeUndefined();
