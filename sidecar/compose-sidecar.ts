@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import cron, { type ScheduledTask } from 'node-cron';
 import { createApp, type SidecarApp } from './app.ts';
+import { oneAtATime } from './build/one-at-a-time.ts';
 import { scheduleRebuild } from './build/rebuild-schedule.ts';
 import { distStaleness, PROJECT_ROOT, runBuild } from './build/run-build.ts';
 import type { SidecarConfig } from './config.ts';
@@ -97,13 +98,16 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
   // Builds are deterministic (same inputs, byte-identical dist/), so a scheduled run whose inputs hash
   // (content, code, settings) matches the current dist/ would only burn a few seconds of CPU to write the
   // same bytes: it is skipped. A changed review, a deploy of new code or a new BASE_URL builds.
-  const rebuild = async (): Promise<'built' | 'unchanged'> => {
+  const buildOnce = async (): Promise<'built' | 'unchanged'> => {
     if (distStaleness(config) === null) return 'unchanged';
     const build = runBuild(config, { onOutput: () => {}, signal: stopBuilds.signal });
     running = build.catch(() => undefined).finally(() => (running = null));
     await build;
     return 'built';
   };
+  // One build at a time, whichever schedule asks (REBUILD_CRON, the pull loop's build): two into one DIST_DIR
+  // would race for its swap. A build asked for while one runs waits for it, then finds nothing stale or builds.
+  const rebuild = oneAtATime(buildOnce);
   // PULL_CRON: the loop runs in this process; its pull and build steps run in child processes.
   let pullLoop: PullLoop | undefined;
   let pullRunning: Promise<unknown> | null = null;
