@@ -77,7 +77,7 @@ export async function runPullAll(opts: PullRunOptions): Promise<PullRunReport> {
         );
       } catch (e) {
         const error = e instanceof ContentError || e instanceof PullError ? e.message : String(e);
-        sources.push({ source: sourceKey(source), new: 0, updated: 0, unchanged: 0, pages: 0, error });
+        sources.push({ source: sourceKey(source), new: 0, updated: 0, unchanged: 0, pages: 0, full: false, error });
       }
     }
     let verify: PullRunReport['verify'] = null;
@@ -125,7 +125,9 @@ if (import.meta.main) {
       console.error('no live source configured: name them in business.json ("pull", see docs/import.md, "Connect once")');
     for (const s of report.sources)
       console.error(
-        s.error ? `${s.source}: FAILED: ${s.error}` : `${s.source}: ${s.new} new, ${s.updated} updated, ${s.unchanged} unchanged (${s.pages} pages)`,
+        s.error
+          ? `${s.source}: FAILED: ${s.error}`
+          : `${s.source}: ${s.new} new, ${s.updated} updated, ${s.unchanged} unchanged (${s.pages} pages${s.full ? ', every page: a full pull' : ''})`,
       );
     if (report.verify)
       console.error(

@@ -5,7 +5,7 @@ import { calendarDateInZone } from '../../core/import/calendar-date-in-zone.ts';
 import { IMPORT_SOURCES } from '../../core/import/import-sources.ts';
 import type { SourcePullReport as SourceReport } from '../../core/import/pull/pull-report.ts';
 import { PullSettingsSchema, type PullSettings } from '../../core/import/pull/pull-settings.ts';
-import { formatPullState, laterTime, parsePullState, PULL_STATE_FILE } from '../../core/import/pull/pull-state.ts';
+import { formatPullState, fullPullDue, laterTime, parsePullState, PULL_STATE_FILE } from '../../core/import/pull/pull-state.ts';
 import { applyImport } from './apply-import.ts';
 import { createGoogleTokenSource, googleCredentialsFromEnv } from './google-oauth.ts';
 import { PullError, redactSecrets, secretsOf } from './pull-error.ts';
@@ -74,7 +74,10 @@ async function pullSourceUnsafe(source: PullSource, opts: PullOptions): Promise<
   const timeZone = content.parsed.business.timeZone;
   const { path: statePath, state } = readState(opts.contentDir);
   const key = sourceKey(source);
-  const watermark = opts.full ? undefined : state.sources[key]?.newest;
+  const today = opts.today ?? calendarDateInZone(new Date(deps.now()).toISOString(), timeZone)!;
+  // --full, or due by itself (the first pull, or a week after the last full one): no watermark, every page.
+  const full = opts.full === true || fullPullDue(state.sources[key], today);
+  const watermark = full ? undefined : state.sources[key]?.newest;
   opts.progress?.start(0, `pulling ${key}: reviews`);
   const onPage = (n: number) => opts.progress?.tick(n);
   let fetched: FetchedPages;
@@ -97,19 +100,22 @@ async function pullSourceUnsafe(source: PullSource, opts: PullOptions): Promise<
   const parse = source.kind === 'google' ? IMPORT_SOURCES['google-api'].parse : IMPORT_SOURCES.trustpilot.parse;
   const parsed = parse(fetched.files, { timeZone });
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
-  const newest = laterTime(state.sources[key]?.newest, fetched.newest);
+  const before = state.sources[key];
+  const newest = laterTime(before?.newest, fetched.newest);
+  const fullOn = full ? today : before?.fullOn;
+  const entry = newest === undefined ? undefined : { newest, ...(fullOn !== undefined && { fullOn }) };
   const extra =
-    newest !== undefined && newest !== state.sources[key]?.newest
-      ? [{ path: statePath, text: formatPullState({ version: 1, sources: { ...state.sources, [key]: { newest } } }) }]
+    entry !== undefined && (entry.newest !== before?.newest || entry.fullOn !== before?.fullOn)
+      ? [{ path: statePath, text: formatPullState({ version: 1, sources: { ...state.sources, [key]: entry } }) }]
       : [];
-  const importedOn = opts.today ?? calendarDateInZone(new Date(deps.now()).toISOString(), timeZone)!;
-  const { report } = applyImport(content, parsed.reviews, importedOn, extra);
+  const { report } = applyImport(content, parsed.reviews, today, extra);
   return {
     source: key,
     new: report.new.length,
     updated: report.updated.length,
     unchanged: report.unchanged.length,
     pages: fetched.pages,
+    full,
     error: null,
   };
 }

@@ -9,13 +9,15 @@ import type { FakeServer } from './fake-providers.ts';
 import type { HubWorkspace } from './hub-test-bed.ts';
 import { makeWorkspace } from './hub-workspace.ts';
 
-/** The date every pull test runs on (`today` of the pull). */
-const PULL_TODAY = '2026-10-02';
+/** The date every pull test runs on (`today` of the pull) unless it says another. */
+export const PULL_TODAY = '2026-10-02';
 /** Every pull test's limits: a fake server that does not answer is given up on after 1 s, three attempts in all. */
 const PULL_LIMITS = { PULL_TIMEOUT_MS: '1000', PULL_MAX_ATTEMPTS: '3' };
 
 export interface PullRun {
   full?: boolean;
+  /** The day of the pull (default PULL_TODAY). */
+  today?: string;
   /** The pull's environment (default: the test file's `env()`). */
   env?: Record<string, string>;
   fetch?: typeof fetch;
@@ -76,7 +78,7 @@ export function usePullWorkspace<S extends FakeServer & { reviews: Map<string, R
       pullSource(source, {
         contentDir: ws!.contentDir,
         env: run.env ?? env(),
-        today: PULL_TODAY,
+        today: run.today ?? PULL_TODAY,
         ...(run.full && { full: true }),
         deps: { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, log: (l) => void logs.push(l), ...(run.fetch && { fetch: run.fetch }) },
       }),

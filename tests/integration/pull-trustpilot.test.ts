@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { PullSource } from '../../scripts/lib/run-pull.ts';
 import { snapshotFolder } from '../helpers/content-snapshot.ts';
 import { startFakeTrustpilot, trustpilotReview, type FakeTrustpilot } from '../helpers/fake-providers.ts';
-import { failure, usePullWorkspace } from '../helpers/pull-workspace.ts';
+import { failure, PULL_TODAY, usePullWorkspace } from '../helpers/pull-workspace.ts';
 
 const UNIT = '507f191e810c19729de860ea';
 const source: PullSource = { kind: 'trustpilot', businessUnitId: UNIT };
@@ -59,6 +59,21 @@ describe('npm run import -- trustpilot (live)', () => {
     expect(settled).not.toEqual(after);
     expect(await pulls.pull()).toMatchObject({ new: 0, pages: 1 });
     expect(snapshotFolder(pulls.ws.contentDir)).toEqual(settled);
+  });
+
+  it('an old review edited is missed by the nightly incremental pulls, and read by the full pull a week later, by itself', async () => {
+    expect(await pulls.pull()).toMatchObject({ new: 230, full: true }); // the first pull reads everything
+    const state = () => JSON.parse(readFileSync(join(pulls.ws.contentDir, 'pull-state.json'), 'utf8')) as { sources: Record<string, unknown> };
+    expect(state().sources[`trustpilot:${UNIT}`]).toMatchObject({ fullOn: PULL_TODAY });
+    // Trustpilot lists by creation: an edit of a review on page 3 is below the watermark.
+    const old = tp.reviews.get(UNIT)!.find((r) => r.id === 't0200')!;
+    Object.assign(old, { text: 'Edited: the gutters leaked after all.', stars: 2, updatedAt: '2026-10-03T05:00:00Z' });
+    expect(await pulls.pull({ today: '2026-10-08' })).toMatchObject({ updated: 0, pages: 1, full: false });
+    const weekLater = await pulls.pull({ today: '2026-10-09' });
+    expect(weekLater).toMatchObject({ updated: 1, pages: 3, full: true });
+    expect(readFileSync(join(pulls.ws.contentDir, 'reviews', '2026.jsonl'), 'utf8')).toContain('Edited: the gutters leaked after all.');
+    expect(state().sources[`trustpilot:${UNIT}`]).toMatchObject({ fullOn: '2026-10-09' });
+    expect(await pulls.pull({ today: '2026-10-10' })).toMatchObject({ pages: 1, full: false });
   });
 
   it('retries 429 (Retry-After) and 5xx; gives up with a clear message and writes nothing', async () => {

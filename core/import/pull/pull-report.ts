@@ -8,6 +8,8 @@ export const SourcePullReportSchema = z
     updated: z.int().min(0),
     unchanged: z.int().min(0),
     pages: z.int().min(0),
+    /** Every page was read (--full, the first pull, or the weekly full pull: FULL_PULL_EVERY_DAYS), not only the new ones. */
+    full: z.boolean(),
     error: z.string().nullable(),
   })
   .strict();

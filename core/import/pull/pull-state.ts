@@ -1,19 +1,36 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from '../../schemas/primitives.ts';
 
 /** The file in the content folder where pulls remember how far they got (no secrets, no clock). */
 export const PULL_STATE_FILE = 'pull-state.json';
 
 /**
  * Per source key (`google:accounts/1/locations/2`, `trustpilot:<business unit>`) the newest change time
- * the last complete pull saw. Only timestamps from the provider: a pull that finds nothing new leaves
- * the file byte-identical, so content/ and the build stay unchanged.
+ * the last complete pull saw, and the day of the last full pull (`fullOn`, the business's calendar date).
+ * A pull that finds nothing new on a day no full pull is due leaves the file byte-identical, so content/ and the
+ * build stay unchanged.
  */
 export const PullStateSchema = z
   .object({
     version: z.literal(1),
-    sources: z.record(z.string().min(1), z.object({ newest: z.string().min(1) }).strict()),
+    sources: z.record(z.string().min(1), z.object({ newest: z.string().min(1), fullOn: CalendarDateSchema.optional() }).strict()),
   })
   .strict();
+
+/**
+ * An incremental pull reads down to the newest review the last one saw, so it misses what a list cannot show it: an
+ * old Trustpilot review edited (that list is in creation order), or a review that moved to a page already read
+ * because one above it was deleted mid-pull. Every this many days a pull reads everything again, by itself.
+ */
+export const FULL_PULL_EVERY_DAYS = 7;
+
+/** Whether the source's next pull reads everything: its first, or FULL_PULL_EVERY_DAYS after the last full one. */
+export function fullPullDue(entry: PullState['sources'][string] | undefined, today: string): boolean {
+  if (entry?.fullOn === undefined) return true;
+  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${entry.fullOn}T00:00:00Z`)) / 86_400_000;
+  // A fullOn in the future (a clock set back, a --today of another year) cannot be trusted: read everything.
+  return !(days >= 0 && days < FULL_PULL_EVERY_DAYS);
+}
 export type PullState = z.infer<typeof PullStateSchema>;
 
 export const EMPTY_PULL_STATE: PullState = { version: 1, sources: {} };

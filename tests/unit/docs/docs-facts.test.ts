@@ -62,6 +62,20 @@ describe('.gitignore', () => {
 });
 
 describe('the nightly workflow', () => {
+  it('publishes what the working sources brought when one fails, then fails the job (as the sidecar loop does)', () => {
+    const workflow = read('.github/workflows/nightly.yml');
+    const pull = workflow.slice(workflow.indexOf('- name: Pull new reviews and verify them'), workflow.indexOf('- name: Commit pulled reviews'));
+    expect(pull).toMatch(/^ {8}id: pull$/m);
+    expect(pull).toMatch(/^ {8}continue-on-error: true$/m);
+    const steps = workflow.split(/^ {6}- name: /m).slice(1);
+    const last = steps.at(-1)!;
+    expect(last).toMatch(/^Fail when a source or the verification failed\n/);
+    expect(last).toContain("if: ${{ steps.pull.outcome == 'failure' }}");
+    expect(last).toMatch(/exit 1/);
+    // No step between them is skipped by the failure: none asks for success().
+    expect(steps.slice(1, -1).join('')).not.toMatch(/success\(\)/);
+  });
+
   it("pulls, commits and builds the owner's content folder (vars.CONTENT_DIR; .env is never committed), the sample's when unset", () => {
     const workflow = read('.github/workflows/nightly.yml');
     expect(workflow).toMatch(/^ {6}CONTENT_DIR: \$\{\{ vars\.CONTENT_DIR \|\| 'content' \}\}$/m);

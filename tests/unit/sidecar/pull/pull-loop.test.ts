@@ -39,6 +39,7 @@ const source = (fields: Partial<PullRunReport['sources'][number]> = {}) => ({
   updated: 0,
   unchanged: 5,
   pages: 1,
+  full: false,
   error: null,
   ...fields,
 });
