@@ -67,7 +67,7 @@ export async function requestWithRetry(req: PullRequest, settings: RetrySettings
         redirect: 'error',
         signal: AbortSignal.timeout(settings.PULL_TIMEOUT_MS),
       });
-      const text = await res.text();
+      const text = await boundedText(res, req.what);
       if (!isRetryableStatus(res.status)) return { status: res.status, headers: res.headers, text };
       retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), deps.now());
       const said = providerMessage(text);
@@ -91,6 +91,40 @@ export async function requestWithRetry(req: PullRequest, settings: RetrySettings
     deps.log(`${req.what}: ${last}; retry ${attempt}/${settings.PULL_MAX_ATTEMPTS - 1} in ${(delay / 1000).toFixed(1)} s`);
     await deps.sleep(delay);
   }
+}
+
+/**
+ * The most a provider's answer may hold. A page is 50 Google or 100 Trustpilot reviews, well under a megabyte; the
+ * bound is far above that and far below what would exhaust a pull's memory (a 900 MB answer took it to 2.8 GB).
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** The body as text, read no further than MAX_RESPONSE_BYTES: beyond, a PullError (not retried: it would come again). */
+async function boundedText(res: Response, what: string): Promise<string> {
+  const tooLarge = () =>
+    new PullError(
+      'malformed',
+      `${what}: the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, far more than a page; nothing was written`,
+    );
+  if (Number(res.headers.get('content-length') ?? 0) > MAX_RESPONSE_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks)); // as Response.text(): UTF-8, a byte order mark dropped
 }
 
 /** Parses a 2xx body as JSON, or throws a PullError naming the request. */

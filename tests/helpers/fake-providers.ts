@@ -300,6 +300,8 @@ export interface FakeTrustpilot extends FakeServer {
   /** Reviews per business unit (mutable). */
   reviews: Map<string, TrustpilotReview[]>;
   listRequests(): RecordedRequest[];
+  /** A misbehaving provider (or proxy) that answers page 1, with a next-page link, whatever page is asked. */
+  stickToFirstPage(on: boolean): void;
 }
 
 /** Starts the fake Trustpilot API (`/v1/business-units/{id}/reviews`). */
@@ -308,6 +310,7 @@ export async function startFakeTrustpilot(): Promise<FakeTrustpilot> {
   const reviews = new Map<string, TrustpilotReview[]>();
   const listPath = /^\/v1\/business-units\/([^/]+)\/reviews$/;
   let base = '';
+  let stuck = false;
   const fake = await startFake(
     (_req, res, rec) => {
       const m = listPath.exec(rec.path);
@@ -316,19 +319,28 @@ export async function startFakeTrustpilot(): Promise<FakeTrustpilot> {
       const list = reviews.get(m[1]!);
       if (!list) return json(res, 404, { message: 'Business unit not found' });
       const perPage = Number(rec.query.get('perPage') ?? '20');
-      const page = Number(rec.query.get('page') ?? '1');
+      const page = stuck ? 1 : Number(rec.query.get('page') ?? '1');
       if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100 || !Number.isInteger(page) || page < 1)
         return json(res, 400, { message: 'Invalid paging parameters' });
       const sorted = [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
       const slice = sorted.slice((page - 1) * perPage, page * perPage);
       const link = (p: number, rel: string) => ({ href: `${base}${rec.path}?perPage=${perPage}&page=${p}`, method: 'GET', rel });
       return json(res, 200, {
-        links: [...(page > 1 ? [link(page - 1, 'prev-page')] : []), ...(page * perPage < sorted.length ? [link(page + 1, 'next-page')] : [])],
+        links: [
+          ...(page > 1 ? [link(page - 1, 'prev-page')] : []),
+          ...(stuck || page * perPage < sorted.length ? [link(page + 1, 'next-page')] : []),
+        ],
         reviews: slice,
       });
     },
     (rec) => (listPath.test(rec.path) ? Number(rec.query.get('page') ?? '1') : null),
   );
   base = fake.url;
-  return { ...fake, apiKey, reviews, listRequests: () => fake.requests.filter((r) => listPath.test(r.path)) };
+  return {
+    ...fake,
+    apiKey,
+    reviews,
+    listRequests: () => fake.requests.filter((r) => listPath.test(r.path)),
+    stickToFirstPage: (on) => void (stuck = on),
+  };
 }

@@ -76,6 +76,43 @@ describe('npm run import -- trustpilot (live)', () => {
     expect(await pulls.pull({ today: '2026-10-10' })).toMatchObject({ pages: 1, full: false });
   });
 
+  it('stops at once when a page repeats an earlier one (a provider that ignores page), writing nothing', async () => {
+    // Before: 10,000 requests, every night, then "more than 10000 pages".
+    tp.stickToFirstPage(true);
+    try {
+      const before = snapshotFolder(pulls.ws.contentDir);
+      const e = await failure(pulls.pull());
+      expect(e.message).toMatch(/page 2: the same reviews came back as an earlier page; nothing was written/);
+      expect(tp.listRequests()).toHaveLength(2);
+      expect(snapshotFolder(pulls.ws.contentDir)).toEqual(before);
+    } finally {
+      tp.stickToFirstPage(false);
+    }
+  });
+
+  it('refuses an answer larger than any page can be, without reading it all, and writes nothing', async () => {
+    // Before: a 900 MB answer was read whole (2.8 GB of memory), then again on every retry.
+    let sent = 0;
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    const huge = (async () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            sent += chunk.byteLength;
+            controller.enqueue(chunk);
+            if (sent > 200 * chunk.byteLength) controller.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )) as typeof fetch;
+    const before = snapshotFolder(pulls.ws.contentDir);
+    const e = await failure(pulls.pull({ fetch: huge }));
+    expect(e.message).toMatch(/page 1: the answer is larger than 32 MB, far more than a page; nothing was written/);
+    expect(sent).toBeLessThan(40 * chunk.byteLength); // stopped soon after the bound, not at the end
+    expect(pulls.sleeps).toEqual([]); // not retried
+    expect(snapshotFolder(pulls.ws.contentDir)).toEqual(before);
+  });
+
   it('retries 429 (Retry-After) and 5xx; gives up with a clear message and writes nothing', async () => {
     tp.failNext({ status: 429, retryAfter: '3' }, { status: 502 });
     expect(await pulls.pull()).toMatchObject({ new: 230 });

@@ -1,5 +1,5 @@
 /** Issue 25 — one pull per content folder at a time. */
-import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,5 +26,19 @@ describe('acquirePullLock', () => {
     release();
     writeFileSync(join(dir, name!), '2147483646'); // no such process
     acquirePullLock('/srv/content', dir)();
+  });
+
+  it('takes over a lock whose pid another process took since (pids start again after a restart), and keeps a live one', () => {
+    const release = acquirePullLock('/srv/content', dir);
+    const [name] = readdirSync(dir);
+    const written = readFileSync(join(dir, name!), 'utf8');
+    expect(written).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
+    release();
+    // This process's pid, with another start time: the pid was reused by a process that is no pull.
+    writeFileSync(join(dir, name!), `${process.pid} 1`);
+    acquirePullLock('/srv/content', dir)();
+    // An old lock with the pid alone (written before start times were kept) is still honoured while that pid runs.
+    writeFileSync(join(dir, name!), String(process.pid));
+    expect(() => acquirePullLock('/srv/content', dir)).toThrow(/another pull/);
   });
 });
