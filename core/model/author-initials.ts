@@ -7,11 +7,14 @@ export const ANONYMOUS_AUTHOR = 'Anonymous';
  */
 export function authorInitials(author: string): string {
   if (author === ANONYMOUS_AUTHOR) return author;
-  return author
-    .split(' ')
-    .filter((part) => part !== '')
-    .map((part) => `${[...part][0]!.toLocaleUpperCase('en')}.`)
-    .join(' ');
+  return (
+    author
+      .split(' ')
+      .filter((part) => part !== '')
+      // The first letter that is not a modifier ("ʻIolani" → "I."), so the initial is a letter a reader knows.
+      .map((part) => `${([...part].find((c) => !/\p{Lm}/u.test(c)) ?? [...part][0]!).toLocaleUpperCase('en')}.`)
+      .join(' ')
+  );
 }
 
 /** The published form of a review's author: the name with consent, initials without. */

@@ -7,7 +7,8 @@ import { DisclosureShape } from './disclosure-schema.ts';
  * "Maria G." — first name and last initial only; never a full surname, an email address or a phone number.
  * Initials alone ("M. G.") are also accepted: that is how a name is published without the reviewer's consent.
  */
-export const AuthorNameSchema = z.string().regex(/^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’-]{0,30}\.?( [\p{Lu}\p{Lt}\p{Lo}]\.)?$/u, {
+// A modifier letter may come first: the Hawaiian ʻokina of "ʻIolani" is part of the name, not punctuation.
+export const AuthorNameSchema = z.string().regex(/^\p{Lm}?[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’-]{0,30}\.?( [\p{Lu}\p{Lt}\p{Lo}]\.)?$/u, {
   message: 'must be a first name and optional last initial, e.g. "Maria G." (no surname, email or phone)',
 });
 

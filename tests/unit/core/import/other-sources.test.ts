@@ -137,6 +137,8 @@ describe('mapping helpers', () => {
     expect(toAuthorName('Smith, John, Jr.')).toBe('John S.');
     expect(toAuthorName('García, José, PhD')).toBe('José G.');
     expect(toAuthorName('山田太郎')).toBe('山.');
+    expect(toAuthorName('ʻIolani Kealoha')).toBe('ʻIolani K.'); // was Anonymous: the ʻokina is a letter
+    expect(AuthorNameSchema.safeParse('ʻIolani K.').success).toBe(true);
     for (const name of ['Smith, John', 'Mr. Smith', '李 小龙', 'Dr. Ana María García'])
       expect(AuthorNameSchema.safeParse(toAuthorName(name)).success, name).toBe(true);
     expect(toAuthorName('Zoë Ö’Brien')).toBe('Zoë Ö.');

@@ -116,6 +116,7 @@ describe('consent and disclosures', () => {
     expect(m.reviews.map((r) => r.author)).toEqual(['Anonymous', 'Z. K.', 'Maria G.']);
     expect(m2.reviews[0]!.author).toBe('R. M.');
     expect(authorInitials('Łucja')).toBe('Ł.');
+    expect(authorInitials('ʻIolani K.')).toBe('I. K.'); // the ʻokina is no initial a reader knows
   });
 
   it('publishes incentive and relationship with the review in the JSON and both feeds', () => {
