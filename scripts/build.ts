@@ -284,10 +284,17 @@ function reportChanges(changes: BuildChanges, path: string): void {
   console.log(`${changedFileCount(changes)} files differ from the previous build (${what}); the list is in ${path}`);
 }
 
+/** Files 0644 and folders 0755: what a static host needs to serve them. */
+const PUBLIC_UMASK = 0o022;
+
 if (import.meta.main) {
   // Every path is the project's already (CONTENT_DIR and DIST_DIR resolve against it); Astro's own folders are
   // too only when it runs from there: started from elsewhere, its chunks could not find the project's packages.
   process.chdir(root);
+  // The site is public: every file readable by the web server's user, whatever the caller's umask (under 077 the
+  // pages were 0600, and `rsync -a` carried that to the server: 403 for every page). Private files (the caches)
+  // are made with their own modes.
+  process.umask(PUBLIC_UMASK);
   const cli = defineCommand({
     usage: 'usage: npm run build [-- --quiet]   (settings: .env or the environment, see README)',
     options: { quiet: { type: 'boolean' } },

@@ -33,9 +33,12 @@ function listFiles(dir: string): string[] {
  * `node scripts/build.ts` in a child process (several may run at once); resolves with its exit code and what it
  * printed on each stream.
  */
-function build(env: Record<string, string>, cwd = root): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function build(env: Record<string, string>, cwd = root, umask?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'scripts/build.ts')], {
+    const script = join(root, 'scripts/build.ts');
+    // With a umask: through bash, which sets it for the build it then becomes.
+    const [command, args] = umask ? ['bash', ['-c', `umask ${umask} && exec "$0" "$1"`, process.execPath, script]] : [process.execPath, [script]];
+    const child = spawn(command as string, args as string[], {
       cwd,
       env: { ...process.env, BASE_URL: 'http://localhost:4321', ...env },
     });
@@ -175,11 +178,12 @@ describe('determinism', () => {
   }, async () => {
     // The second one's parent folder does not exist yet (as .tmp/ on a fresh clone). The first runs in another
     // language and time zone (Azerbaijani sorted the developers page's schemas differently), the second from another
-    // working directory (Astro's folders were made there, and its chunks could not find the project's packages).
+    // working directory (Astro's folders were made there, and its chunks could not find the project's packages) and
+    // under umask 077.
     const targets = [join(tempDir('again'), 'dist'), join(tempDir('again'), 'not', 'yet', 'dist')];
     const runs = await Promise.all([
       build({ DIST_DIR: targets[0]!, LANG: 'az_AZ.UTF-8', LC_ALL: 'az_AZ.UTF-8', TZ: 'Pacific/Kiritimati' }),
-      build({ DIST_DIR: targets[1]!, CONTENT_DIR: join(root, 'content') }, tempDir('elsewhere')),
+      build({ DIST_DIR: targets[1]!, CONTENT_DIR: join(root, 'content') }, tempDir('elsewhere'), '077'),
     ]);
     for (const run of runs) expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     const a = listFiles(distDir)
@@ -193,6 +197,9 @@ describe('determinism', () => {
       const differing = a.filter((f) => !readFileSync(join(distDir, f)).equals(readFileSync(join(again, f))));
       expect(differing).toEqual([]);
     }
+    // Built under umask 077, the site is still readable by a web server's user (it was 0600: 403 for every page).
+    const modes = new Set(listFiles(targets[1]!).map((f) => (statSync(f).mode & 0o777).toString(8)));
+    expect([...modes]).toEqual(['644']);
   });
 });
 
