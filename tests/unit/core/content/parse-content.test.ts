@@ -18,6 +18,13 @@ describe('parseContent', () => {
     ]);
   });
 
+  it('reads a file saved with CRLF line ends (a Windows editor) as the same records, on the same lines', () => {
+    const lf = file([good, '', record({ id: 'r-2', date: '2023-05-02' })]);
+    const crlf = { ...lf, text: lf.text.replace(/\n/g, '\r\n') };
+    const read = (f: typeof lf) => parseContent(biz, [f]).records.map((r) => [r.record, r.line]);
+    expect(read(crlf)).toEqual(read(lf));
+  });
+
   it.each([
     ['an impossible date', { date: '2023-02-30' }, /2023\.jsonl:2 \(r-bad\) date: must be a real calendar date/],
     ['rating 6', { rating: 6 }, /2023\.jsonl:2 \(r-bad\) rating: Too big/],
