@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PullError } from './pull-error.ts';
@@ -11,24 +11,68 @@ import { isLockOwnerRunning, processStartOf } from './is-running.ts';
  * build's inputs), holding the owner's pid and, where the system says it, when that process started. A lock whose
  * process is gone, or whose pid another process took since (after a restart, pids start again from low numbers), is
  * taken over.
- * Returns the release function.
+ *
+ * Atomic at each step, as several pulls may start in the same millisecond: the lock appears whole (written to a
+ * temporary name, then hard-linked into place, which fails when one is there), a stale one is moved aside by
+ * rename before it is judged again (so two takers cannot both remove it, nor one remove a fresh lock), and release
+ * removes the lock only while it is still this process's. Returns the release function.
  */
 export function acquirePullLock(contentDir: string, dir = tmpdir()): () => void {
   const path = join(dir, `shingle-pull-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.lock`);
-  for (let tries = 0; tries < 3; tries++) {
-    try {
-      const fd = openSync(path, 'wx');
-      const start = processStartOf(process.pid);
-      writeSync(fd, start === null ? String(process.pid) : `${process.pid} ${start}`);
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const lock = readFileSync(path, 'utf8');
+  const start = processStartOf(process.pid);
+  const mine = start === null ? String(process.pid) : `${process.pid} ${start}`;
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, mine, { mode: 0o644 });
+  try {
+    for (let tries = 0; tries < MAX_TRIES; tries++) {
+      try {
+        linkSync(temp, path);
+        return () => {
+          if (readIfThere(path) === mine) rmSync(path, { force: true });
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const lock = readIfThere(path);
+      if (lock === null) continue; // released meanwhile: try again
       if (isLockOwnerRunning(lock))
         throw new PullError('locked', `another pull of ${contentDir} is running (pid ${lock.trim().split(/\s+/)[0]}); this one was skipped`);
-      rmSync(path, { force: true });
+      takeOverStale(path, lock);
     }
+  } finally {
+    rmSync(temp, { force: true });
   }
   throw new PullError('locked', `could not take the pull lock of ${contentDir}`);
+}
+
+/** Tries before giving up: each round is taken by another pull starting at the same moment. */
+const MAX_TRIES = 5;
+
+/**
+ * Removes the stale lock `seen` from `path`: moved aside under a name of its own, it is removed if it is still that
+ * lock; if a fresh lock was moved instead (another pull took over first), it is put back, or left to its owner.
+ */
+function takeOverStale(path: string, seen: string): void {
+  const aside = `${path}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // gone already: another pull took it over
+  }
+  if (readIfThere(aside) !== seen) {
+    try {
+      linkSync(aside, path); // a fresh lock: back where its owner will look for it
+    } catch {
+      // another lock is there now: the next round finds it
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }

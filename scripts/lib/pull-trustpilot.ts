@@ -41,7 +41,7 @@ export function trustpilotKeyFromEnv(env: NodeJS.ProcessEnv): string {
 export async function fetchTrustpilotUnit(businessUnitId: string, opts: TrustpilotPullOptions): Promise<FetchedPages> {
   const files: FetchedPages['files'] = [];
   let newest: string | undefined;
-  const seen = new Set<string>();
+  const pagesSeen = new Set<string>();
   for (let page = 1; page <= MAX_PAGES; page++) {
     const what = `Trustpilot reviews of business unit ${businessUnitId}, page ${page}`;
     const query = new URLSearchParams({ perPage: String(TRUSTPILOT_PAGE_SIZE), page: String(page), orderBy: 'createdat.desc' });
@@ -59,12 +59,13 @@ export async function fetchTrustpilotUnit(businessUnitId: string, opts: Trustpil
     if (res.status !== 200) throw new PullError('http', `${what}: HTTP ${res.status}${detail}`);
     const parsed = TrustpilotReviewsPageSchema.safeParse(parseJsonBody(res, what));
     if (!parsed.success) throw new PullError('malformed', `${what}: not a reviews answer: ${pageIssues(parsed.error, 'field')}; nothing was written`);
-    // A page of reviews all read before is the same page again (a provider or proxy ignoring `page`): stop, as the
-    // Google pull stops on a repeated token, rather than ask it again up to MAX_PAGES times every night.
-    const ids = parsed.data.reviews.map((r) => JSON.stringify(r.id ?? r));
-    if (ids.length > 0 && ids.every((id) => seen.has(id)))
+    // A page that is an earlier page again, review for review (a provider or proxy ignoring `page`, or alternating two
+    // pages): stop, as the Google pull stops on a repeated token, rather than ask up to MAX_PAGES times every night.
+    // Only the exact same list: reviews read before can also come back because new ones pushed them down a page.
+    const signature = JSON.stringify(parsed.data.reviews.map((r) => r.id ?? r));
+    if (parsed.data.reviews.length > 0 && pagesSeen.has(signature))
       throw new PullError('malformed', `${what}: the same reviews came back as an earlier page; nothing was written`);
-    for (const id of ids) seen.add(id);
+    pagesSeen.add(signature);
     const cut = cutPage(
       parsed.data.reviews.map((r) => r.createdAt),
       opts.watermark,

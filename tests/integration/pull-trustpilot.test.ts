@@ -90,6 +90,23 @@ describe('npm run import -- trustpilot (live)', () => {
     }
   });
 
+  it('takes a page of reviews already read (pushed down by new ones while a deleted one shortened the list) as the listing goes on', async () => {
+    // From the review of the repeated-page check: page 2 held only review 100 again, and the whole pull failed.
+    tp.reviews.set(UNIT, reviews(101, 't'));
+    const list = () => tp.reviews.get(UNIT)!;
+    let served = 0;
+    const shifting: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).includes('/reviews') && ++served === 1) {
+        list().splice(list().length - 1, 1); // the oldest review, not yet read, is deleted
+        list().unshift(trustpilotReview('fresh', '2026-10-01T09:00:00Z')); // and a new one is written
+      }
+      return res;
+    };
+    expect(await pulls.pull({ fetch: shifting })).toMatchObject({ new: 100, pages: 2, error: null });
+    expect(await pulls.pull()).toMatchObject({ new: 1, pages: 1 }); // the new one, the next time
+  });
+
   it('refuses an answer larger than any page can be, without reading it all, and writes nothing', async () => {
     // Before: a 900 MB answer was read whole (2.8 GB of memory), then again on every retry.
     let sent = 0;

@@ -1,7 +1,9 @@
 /** Issue 25 — one pull per content folder at a time. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquirePullLock } from '../../../../scripts/lib/pull-lock.ts';
 
@@ -41,4 +43,47 @@ describe('acquirePullLock', () => {
     writeFileSync(join(dir, name!), String(process.pid));
     expect(() => acquirePullLock('/srv/content', dir)).toThrow(/another pull/);
   });
+
+  it('gives the lock to exactly one of several pulls started in the same millisecond, with or without a stale lock there', async () => {
+    // From the review of the start-time lock: the lock sat empty between its creation and its write, and a stale one
+    // was read, removed and created again in three steps; in 8 of 16 rounds two or three pulls held it at once.
+    const moduleUrl = JSON.stringify(pathToFileURL(resolve(import.meta.dirname, '../../../../scripts/lib/pull-lock.ts')).href);
+    const contender = (go: number) => `
+      import { acquirePullLock } from ${moduleUrl};
+      while (Date.now() < ${go}) {}
+      try {
+        const release = acquirePullLock('/srv/content', ${JSON.stringify(dir)});
+        const from = Date.now();
+        while (Date.now() < from + 300) {}
+        console.log('held', from, Date.now());
+        release();
+      } catch (e) { console.log('skipped', e.message); }
+    `;
+    const run = (code: string) =>
+      new Promise<string>((done) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', code]);
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        child.on('close', () => done(out.trim()));
+      });
+    const lockPath = () => {
+      const release = acquirePullLock('/srv/content', dir);
+      const [name] = readdirSync(dir);
+      release();
+      return join(dir, name!);
+    };
+    const path = lockPath();
+    for (const stale of [null, '2147483646', `${process.pid} 1`]) {
+      if (stale !== null) writeFileSync(path, stale);
+      const go = Date.now() + 1500; // every contender loaded and waiting
+      const outs = await Promise.all(Array.from({ length: 6 }, () => run(contender(go))));
+      const held = outs.filter((o) => o.startsWith('held')).map((o) => o.split(' ').slice(1).map(Number) as [number, number]);
+      expect(held.length, `${stale}: ${outs.join(' | ')}`).toBeGreaterThanOrEqual(1);
+      // Never two at once (a contender slow to start on a busy machine may take the lock after the first released it).
+      for (const [i, a] of held.entries()) for (const b of held.slice(i + 1)) expect(a[1] <= b[0] || b[1] <= a[0], outs.join(' | ')).toBe(true);
+      for (const o of outs) expect(o, outs.join(' | ')).toMatch(/^(held|skipped another pull of \/srv\/content is running)/);
+      expect(readdirSync(dir)).toEqual([]); // released, no temporary or moved-aside file left
+    }
+  }, 30_000);
 });
