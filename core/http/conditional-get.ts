@@ -26,8 +26,10 @@ export function isNotModified(headers: ConditionalHeaders, validators: Validator
   if (headers.ifModifiedSince === undefined || validators.lastModified === null) return false;
   const since = parseHttpDate(headers.ifModifiedSince);
   const modified = parseHttpDate(validators.lastModified);
-  // An invalid date is ignored (§13.1.3); "not modified" means modified at or before the given date.
-  return since !== undefined && modified !== undefined && modified <= since;
+  // An invalid date is ignored (§13.1.3). Only the document's own Last-Modified sent back means "not modified", as
+  // nginx's exact match: Last-Modified is not a time the document changed (lastModifiedOf, core/model/calendar.ts),
+  // so a later date proves nothing. (§13.1.3 says SHOULD for earlier-or-equal: a 200 instead is always safe.)
+  return since !== undefined && modified !== undefined && modified === since;
 }
 
 /**

@@ -13,7 +13,7 @@ const CONDITIONAL_HEADERS = {
   ETag: { description: 'Strong validator: a hash of the exact bytes of this representation (per encoding).', schema: { type: 'string' } },
   'Last-Modified': {
     description:
-      'Newest date in the data (a review written, verified or replied to) at 00:00 UTC, never the build time. Day granularity: two changes on one day share it, so revalidate with If-None-Match for exactness.',
+      "Within the day before the newest date in the data (a review written, verified or replied to), at a second taken from the body's hash: another body has another Last-Modified, the same body the same one on every build; never the build time. It is not the time of the change: send it back as it is in If-Modified-Since (only that exact value is answered 304), or better revalidate with If-None-Match.",
     schema: { type: 'string' },
   },
   'Cache-Control': { schema: { type: 'string' } },

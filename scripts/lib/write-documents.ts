@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
-import { httpDateOf } from '../../core/model/calendar.ts';
+import { lastModifiedOf } from '../../core/model/calendar.ts';
 import { brotliWindow } from '../../core/http/brotli-window.ts';
 import { computeEtag } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
@@ -156,7 +156,7 @@ async function writeDocument(outDir: string, doc: DocumentToWrite, options: Writ
     path: doc.path,
     kind: doc.kind,
     contentType: doc.contentType,
-    lastModified: doc.updated ? httpDateOf(doc.updated) : null,
+    lastModified: doc.updated ? lastModifiedOf(doc.updated, sha256(body)) : null,
     identity: { file, etag: computeEtag(body), bytes: body.length, sha256: sha256(body) },
     gzip: { file: `${file}.gz`, etag: computeEtag(body, 'gzip'), bytes: gz.length, sha256: sha256(gz) },
     br: { file: `${file}.br`, etag: computeEtag(body, 'br'), bytes: br.length, sha256: sha256(br) },

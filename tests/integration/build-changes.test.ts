@@ -7,6 +7,7 @@
  */
 import { chownSync, cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BuildManifest } from '../../core/build/build-manifest-schema.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BuildChangesSchema, type BuildChanges } from '../../core/build/build-changes.ts';
 import type { ReviewRecord } from '../../core/schemas/review-schema.ts';
@@ -116,7 +117,15 @@ describe('a rebuild changes only what shows the change', () => {
     editContent((records) => records.map((r) => (r.id === target.id ? { ...r, text: 'Edited: this text replaced the original.' } : r)));
     const pageOne = () => statSync(join(realpathSync(dist), 'reviews/page/1/index.html')).ino;
     const pageOneBefore = pageOne();
+    const documents = () => (JSON.parse(read('build-manifest.json')) as BuildManifest).documents;
+    const documentsBefore = documents();
     const changes = await rebuild();
+    // Every document whose bytes changed has another Last-Modified, though its newest date stayed (an old review was
+    // edited): a client sending the old one back in If-Modified-Since is not told 304.
+    const changedDocuments = documents().filter((d) => documentsBefore.find((b) => b.path === d.path)?.identity.etag !== d.identity.etag);
+    expect(changedDocuments.map((d) => d.path)).toContain('/reviews.json');
+    for (const d of changedDocuments.filter((x) => x.lastModified !== null))
+      expect(d.lastModified, d.path).not.toBe(documentsBefore.find((b) => b.path === d.path)?.lastModified);
     // Page reuse: page 1 did not change, so it was not rendered again but linked from the previous build.
     expect(pageOne()).toBe(pageOneBefore);
     const page = pageOfIndex(index, before.reviews.length);
