@@ -75,12 +75,17 @@ describe('initialize and sessions', () => {
     const renewed = res.headers['mcp-session-id'] as string;
     expect(renewed).not.toBe(session);
     clock += 61_000; // the first id is now 121 s old, the renewed one 61 s
-    expect((await call(url, session, 'ping')).status).toBe(404);
+    const old = await call(url, session, 'ping');
+    expect(old.status).toBe(404);
+    // Not "without requests": the session was in use; the message says which id to send.
+    expect(old.json.error.message).toMatch(
+      /this session id is more than \d+ s old \(send the Mcp-Session-Id of the latest answer, which renews it\)/,
+    );
     expect((await call(url, renewed, 'ping')).status).toBe(200);
     clock += (IDLE_SECONDS + 1) * 1000;
     const expired = await call(url, renewed, 'ping');
     expect(expired.status).toBe(404);
-    expect(expired.json.error.message).toMatch(/expired/);
+    expect(expired.json.error.message).toMatch(/more than \d+ s old/);
   });
 
   it('DELETE ends a session: 204, then 404 for its ids; without an id → 400', async () => {
@@ -223,6 +228,9 @@ describe('origin validation and CORS', () => {
     }
     const del = await raw(url, { method: 'DELETE', headers: { origin: 'https://evil.example', 'mcp-session-id': 'x' } });
     expect(del.status).toBe(403);
+    // Its preflight too (docs/mcp.md): a page elsewhere cannot call /mcp unless MCP_ALLOWED_ORIGINS names it.
+    const preflight = await raw(url, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(403);
   });
 
   it('no Origin (server-side clients) and allowed origins pass; allowed origins can read Mcp-Session-Id', async () => {

@@ -60,7 +60,9 @@ export function createSessionManager({ key, idleSeconds, revocations, now }: Ses
       const claims = verifySessionId(key, header);
       const t = seconds();
       if (!claims || claims.seenAt > t + CLOCK_SKEW_SECONDS) return notFound('the Mcp-Session-Id is not one this server issued');
-      if (t - claims.seenAt > idleSeconds) return notFound(`the session expired after ${idleSeconds} s without requests`);
+      // Each answer renews the id (Mcp-Session-Id): the one sent may be an older id of a session still in use.
+      if (t - claims.seenAt > idleSeconds)
+        return notFound(`this session id is more than ${idleSeconds} s old (send the Mcp-Session-Id of the latest answer, which renews it)`);
       if (await revocations.sessionIsRevoked(claims.sid, t)) return notFound('the session was ended with DELETE');
       return { ok: true, claims, renewed: t > claims.seenAt ? signSessionId(key, { ...claims, seenAt: t }) : null };
     },
