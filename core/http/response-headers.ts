@@ -15,9 +15,14 @@ export const CORS_HEADERS: readonly Header[] = [
   ['Access-Control-Expose-Headers', EXPOSED_HEADERS],
 ];
 
-/** What an OPTIONS request (a CORS preflight or not) is answered with: 204 and these. */
+/**
+ * What an OPTIONS request (a CORS preflight or not) is answered with: 204 and these. `methods` are those of the
+ * read-only data (documents, search, since, pages), as their 405 lists them; the hub has its own (`hubMethods`),
+ * and /mcp answers for itself.
+ */
 export const PREFLIGHT = {
-  methods: 'GET, HEAD, POST, DELETE, OPTIONS',
+  methods: 'GET, HEAD, OPTIONS',
+  hubMethods: 'POST, OPTIONS',
   /** Sent when the request names no headers, or names them in a form that is not a header list. */
   defaultAllowedHeaders: 'Accept, Content-Type, If-None-Match, If-Modified-Since, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
   /** A comma-separated list of header names (field-name tokens): echoed back in Access-Control-Allow-Headers. */

@@ -7,6 +7,7 @@ import type { ErrorIssue } from '../../core/schemas/error-schema.ts';
 import { HttpError, sendError } from '../http/errors.ts';
 import { discardRestThenClose, readLimitedBody } from '../http/read-limited-body.ts';
 import { StoreUnavailableError } from '../storage/hub-store.ts';
+import { PREFLIGHT } from '../../core/http/response-headers.ts';
 
 type Intent = Extract<HubRequest, { mode: 'subscribe' | 'unsubscribe' }>;
 
@@ -134,7 +135,7 @@ export function createHubRouter(options: HubRouterOptions): Router {
   };
 
   router.all('/', (_req, res) => {
-    res.set('Allow', 'POST');
+    res.set('Allow', PREFLIGHT.hubMethods); // as OPTIONS says (sidecar/http/cors.ts)
     fail(res, 405, 'Only POST is supported by the WebSub hub', [
       { path: '', code: 'method_not_allowed', message: 'use POST with a form-encoded body' },
     ]);

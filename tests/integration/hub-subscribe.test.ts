@@ -222,7 +222,7 @@ describe('rejected requests: 4xx with {error, issues}', () => {
     expect(JSON.parse(big.body)).toMatchObject({ issues: [{ code: 'too_big' }] });
     const get = await fetch(`${sidecar.url}/api/websub/hub`);
     expect(get.status).toBe(405);
-    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
   });
 });
 

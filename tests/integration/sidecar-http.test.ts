@@ -32,10 +32,17 @@ describe('CORS', () => {
       });
       expect(r.status, path).toBe(204);
       expect(r.header('access-control-allow-origin')).toBe('*');
-      expect(r.header('access-control-allow-methods')).toContain('GET');
+      // The resource's own methods, as its 405 lists them (it listed POST and DELETE for read-only documents).
+      const methods = path === '/api/websub/hub' ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS';
+      expect(r.header('access-control-allow-methods'), path).toBe(methods);
+      expect(r.header('allow'), path).toBe(methods);
       expect(r.header('access-control-allow-headers')).toBe('if-none-match, mcp-session-id');
       expect(r.header('access-control-max-age')).toBe('86400');
       expect(r.body.length).toBe(0);
+      if (path === '/api/websub/hub') continue; // no hub in this sidecar: its 405 is tested in hub-subscribe.test.ts
+      const wrong = await sidecar.request(path, { method: 'POST' });
+      expect(wrong.status, path).toBe(405);
+      expect(wrong.header('allow'), path).toBe(methods);
     }
   });
   it('exposes ETag, Last-Modified, Link and Mcp-Session-Id on every response, errors included', async () => {
