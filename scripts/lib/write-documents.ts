@@ -152,12 +152,13 @@ async function writeDocument(outDir: string, doc: DocumentToWrite, options: Writ
     options.effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look, options.on);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
+  const digest = sha256(body);
   return {
     path: doc.path,
     kind: doc.kind,
     contentType: doc.contentType,
-    lastModified: doc.updated ? lastModifiedOf(doc.updated, sha256(body)) : null,
-    identity: { file, etag: computeEtag(body), bytes: body.length, sha256: sha256(body) },
+    lastModified: doc.updated ? lastModifiedOf(doc.updated, digest) : null,
+    identity: { file, etag: computeEtag(body), bytes: body.length, sha256: digest },
     gzip: { file: `${file}.gz`, etag: computeEtag(body, 'gzip'), bytes: gz.length, sha256: sha256(gz) },
     br: { file: `${file}.br`, etag: computeEtag(body, 'br'), bytes: br.length, sha256: sha256(br) },
   };
