@@ -33,7 +33,7 @@ export function toAuthorName(displayName: string | undefined, isAnonymous = fals
     .normalize('NFC')
     .trim()
     .split(/\s+/)
-    .filter((p, i) => i === 0 || !SUFFIXES.has(bare(p).replace(/,$/, '')));
+    .filter((p, i) => i === 0 || !SUFFIXES.has(bare(p)));
   let text = words.join(' ').replace(/,$/, '');
   // "Last, First" as address books and spreadsheets write it: one comma with a name on each side.
   const comma = /^([^,]+),\s*([^,]+)$/.exec(text);

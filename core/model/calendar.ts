@@ -11,11 +11,6 @@ export function dateRange(from: string, to: string): string[] {
   return out;
 }
 
-/** RFC 9110 IMF-fixdate of the start of a calendar day. */
-export function httpDateOf(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toUTCString();
-}
-
 const SECONDS_PER_DAY = 86_400;
 
 /**
