@@ -1,13 +1,9 @@
+import { capitalize } from '../format/capitalize.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 
 /** Keeps letters, marks, apostrophes and hyphens of a name part; drops digits, emoji and punctuation. */
 function cleanPart(part: string): string {
   return part.replace(/[^\p{L}\p{M}'’-]/gu, '').replace(/^['’-]+|['’-]+$/g, '');
-}
-
-function capitalize(part: string): string {
-  const [first = '', ...rest] = [...part];
-  return first.toLocaleUpperCase('en') + rest.join('');
 }
 
 /** Courtesy titles before a name ("Dr. Ana García" is Ana), compared without case or period. */
