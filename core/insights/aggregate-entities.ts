@@ -3,7 +3,7 @@ import type { EntityInsight, Polarity, Quote } from '../schemas/insights-schema.
 import { round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import type { Mentions } from './extract-mentions.ts';
-import { pickQuotes, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
+import { pickQuotes, readBothWays, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
 
 /** Quotes per entity: the clearest praise, and a complaint whenever there is one. */
 export const QUOTES_PER_ENTITY = 3;
@@ -52,10 +52,11 @@ function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly Analyzed
       c[m.polarity]++;
       aspects.set(m.aspect, c);
     }
-    // Quotes: sure readings in the sentences that name the entity (for a town, any sentence of a review there).
+    // Quotes: sure readings in the sentences that name the entity (for a town, any sentence of a review there), never
+    // a sentence read both ways (it does not say which side the entity is on).
     const quotable = kind === 'serviceAreas' && naming.length === 0 ? null : naming;
     for (const m of a.mentions) {
-      if (quotable && !quotable.includes(m.sentence)) continue;
+      if ((quotable && !quotable.includes(m.sentence)) || readBothWays(a, m.sentence)) continue;
       const c = sureCandidate(a, m);
       if (c) candidates[c.polarity as 'positive' | 'negative'].push(c);
     }

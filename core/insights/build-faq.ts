@@ -1,6 +1,6 @@
 import type { AspectId, BusinessConfig } from '../schemas/business-schema.ts';
 import type { z } from 'zod';
-import type { AspectInsight, FaqEntrySchema } from '../schemas/insights-schema.ts';
+import type { AspectInsight, FaqEntrySchema, Quote } from '../schemas/insights-schema.ts';
 import { plural } from '../format/format-count.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
 import { firstK } from '../model/first-k.ts';
@@ -134,7 +134,7 @@ function aspectAnswer(
   const first = (candidates: readonly QuoteCandidate[]) => pickQuotes(candidates, 2).filter((x) => x.text !== terms?.example)[0] ?? [];
   const quotes = [first(sure.positive), first(sure.negative)].flat();
   // Each quote says what it is: the sentence before it may give a share of either side, or none.
-  const said = quotes.map((x) => ` ${x.polarity === 'positive' ? PRAISE : COMPLAINT}: "${x.text}"`).join('');
+  const said = quotes.map((x) => ` ${x.polarity === 'positive' ? PRAISE : COMPLAINT}: "${x.text}"`).join('') + unquoted(quotes, pos, neg);
   return {
     id: q.id,
     question: q.question,
@@ -142,6 +142,19 @@ function aspectAnswer(
     evidence: { reviewCount: total, positive: pos, negative: neg },
     reviewIds: citations([...(terms?.ids ?? []), ...quotes.map((x) => x.reviewId)], [...(terms?.evidence ?? []), ...v.positive, ...v.negative]),
   };
+}
+
+/**
+ * Says which side has readings but no quote. A complaint must be surer than a praise to be quoted (the reader errs more
+ * on complaints), so an answer could show praise alone while reviews complain: it must not look as if none did.
+ */
+function unquoted(quotes: readonly Quote[], positive: number, negative: number): string {
+  const missing = (['positive', 'negative'] as const).filter(
+    (p) => (p === 'positive' ? positive : negative) > 0 && !quotes.some((q) => q.polarity === p),
+  );
+  if (missing.length === 0) return '';
+  const what = missing.length === 2 ? 'Nothing is quoted' : missing[0] === 'negative' ? 'No complaint is quoted' : 'No praise is quoted';
+  return ` ${what}: the reader was not sure enough of any sentence to quote it.`;
 }
 
 /** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */

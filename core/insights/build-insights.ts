@@ -13,6 +13,7 @@ import { buildFaq } from './build-faq.ts';
 import { buildSummary } from './build-summary.ts';
 import { extractTopics } from './extract-topics.ts';
 import { quarterOf, quarterRange } from './quarter.ts';
+import { latestDate } from '../model/latest-date.ts';
 import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
@@ -38,7 +39,7 @@ export type ReviewAnalyzer = (review: Review, business: BusinessConfig, lexicon:
 /**
  * Builds /insights.json (all but the moderation record, which the site model adds) from verified, published reviews: aspect sentiment with trends and
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
- * no clock (`updated` is the newest review date), no I/O, stable ordering everywhere. `analyze` must return
+ * no clock (`updated` is the newest date the reviews carry, `latestDate`), no I/O, stable ordering everywhere. `analyze` must return
  * what `analyzeReview` would — at least the fields the `AnalyzedReview` type names (the test fixtures, which
  * build the same sample reviews dozens of times, pass a memoized one; the build, the narrowed analyses its
  * worker threads and cache send); the aggregations only read its results.
@@ -51,9 +52,12 @@ export function buildInsights(
   const { business, reviews } = input;
   const lexicon = compileAspectLexicon(business);
   const analyzed = reviews.map((r) => analyze(r, business, lexicon));
-  const updated = reviews.length ? reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date) : null;
+  // The periods run from the oldest review written to the newest; `updated` is when the data last changed, as
+  // reviews.json says it (a review verified or replied to later changes what the insights are drawn from).
+  const newest = reviews.length ? reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date) : null;
   const first = reviews.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
-  const periods = first && updated ? quarterRange(quarterOf(first), quarterOf(updated)) : [];
+  const periods = first && newest ? quarterRange(quarterOf(first), quarterOf(newest)) : [];
+  const updated = latestDate(reviews);
   const quantified = quantifyAspects(analyzed, business, model);
   const aspects = aggregateAspects(analyzed, business, periods, quantified);
   const entities = aggregateEntities(analyzed, business);

@@ -3,6 +3,7 @@ import type { AspectId } from '../schemas/business-schema.ts';
 import type { AspectInsight, EntityInsight, SummarySchema } from '../schemas/insights-schema.ts';
 import { plural } from '../format/format-count.ts';
 import { formatRating } from '../format/format-rating.ts';
+import { listWords } from '../format/list-words.ts';
 import { intervalWords, shareWords } from './describe-share.ts';
 import type { Leader } from './quantify/estimate-shares.ts';
 
@@ -50,11 +51,6 @@ export interface SummaryInput {
   evidence: SummaryEvidence;
 }
 
-/** "A, B and C". */
-function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
 /**
  * The editorial summary: a short, neutral paragraph written from measured figures. The most praised
  * aspect and the top complaint are named only when the evidence names them (they lead in at least
@@ -87,7 +83,8 @@ export function buildSummary(input: SummaryInput): Summary {
   if (measured.length === 0) parts.push('There are not yet enough opinions on any aspect to say what customers praise or criticize most.');
   if (measured.length === 1)
     parts.push(
-      `Only ${measured[0]!.label.toLowerCase()} has enough opinions for a share yet, so no aspect can be named as the most praised or the top complaint.`,
+      // The label may be plural ("insurance claims"): the sentence's verb agrees with "one aspect", never with it.
+      `Only one aspect has enough opinions for a share yet (${measured[0]!.label.toLowerCase()}), so none can be named as the most praised or the top complaint.`,
     );
   // The same aspects close both ways (two measured aspects, neither clearly ahead): one sentence, not two that mirror.
   const bothClose = !best && !worst && anyShare ? sameClose(input.best, input.worst, input.aspects) : null;
@@ -194,12 +191,12 @@ function sameClose(best: Leader, worst: Leader, aspects: readonly AspectInsight[
   return same ? [...praised].sort() : null;
 }
 
-/** "There is no clear top complaint: cleanup, warranty and communication are close." */
+/** "There is no clear top complaint: cleanup, warranty and communication are close." (labels may be plural: no verb agrees with one) */
 function noClear(what: string, leader: Leader, aspects: readonly AspectInsight[], side: 'negative' | 'positive'): string {
   if (leader.tooFew !== null)
-    return `There is no clear ${what}: ${aspects[leader.tooFew]!.label.toLowerCase()} leads, but on too few ${side} opinions to name it.`;
+    return `There is no clear ${what}: the lead, ${aspects[leader.tooFew]!.label.toLowerCase()}, rests on too few ${side} opinions to name it.`;
   const close = closeOnes(leader, aspects);
   if (close.length >= 2) return `There is no clear ${what}: ${listWords(close)} are close.`;
-  if (close.length === 1) return `There is no clear ${what}: ${close[0]} leads, but not by enough to be sure.`;
+  if (close.length === 1) return `There is no clear ${what}: the lead, ${close[0]}, is not far enough ahead to be sure.`;
   return `There is no clear ${what}: no aspect stands out.`;
 }

@@ -25,6 +25,23 @@ export function sureCandidate(analyzed: AnalyzedReview, m: AspectMention): Quote
   return { analyzed, sentence: m.sentence, polarity: m.polarity, score: m.score, at: m.start, confidence: m.confidence };
 }
 
+/**
+ * Whether the reader reads sentence `sentence` of the review both ways (praise on one aspect, a complaint on another).
+ * Such a sentence is a true quote for an aspect ("the crew was friendly, but we found nails in the driveway" is a
+ * cleanup complaint), but not for a person or place it names: "Marco's crew was easy to work with, but the first order
+ * was the wrong color" is neither praise nor a complaint of Marco.
+ */
+export function readBothWays(analyzed: AnalyzedReview, sentence: number): boolean {
+  let positive = false;
+  let negative = false;
+  for (const m of analyzed.mentions) {
+    if (m.sentence !== sentence) continue;
+    if (m.polarity === 'positive') positive = true;
+    else if (m.polarity === 'negative') negative = true;
+  }
+  return positive && negative;
+}
+
 /** Sentences longer than this are cut down to the clause that holds the term. */
 const MAX_QUOTE = 240;
 const MIN_QUOTE = 25;

@@ -1,8 +1,26 @@
+import { listWords } from '../format/list-words.ts';
 import type { ModerationRecord } from '../schemas/moderation-schema.ts';
 import { REJECTION_REASON_CODES, type RejectionReason } from '../schemas/rejection-reason-schema.ts';
+import type { VERIFICATION_METHODS } from '../schemas/review-schema.ts';
+
+type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 /** What the moderation record reads of a record's verification: its status, and a rejection's reason code. */
 export type ModerationStatus = { status: 'verified' } | { status: 'unverified' } | { status: 'rejected'; reason: RejectionReason };
+
+/** Each way a reviewer is matched to a real customer (VERIFICATION_METHODS), as VERIFICATION_PROMISE says it. */
+export const VERIFICATION_MEANS: Record<VerificationMethod, string> = {
+  'job-match': 'a job',
+  'invoice-match': 'an invoice',
+  'phone-confirmed': 'a phone call',
+  'platform-verified': "the review platform's own check",
+};
+
+/**
+ * What the pages and llms.txt promise of every published review. It names every method, because "matched to a real
+ * job" claimed more than a phone call or the platform's own check proves.
+ */
+export const VERIFICATION_PROMISE = `Every review is matched to a real customer before it is published: by ${listWords(Object.values(VERIFICATION_MEANS), 'or')}.`;
 
 /** The moderation policy as published with the record. */
 export const MODERATION_POLICY =

@@ -177,7 +177,10 @@ export const SummarySchema = z
 export const InsightsDocumentSchema = z
   .object({
     version: z.literal('1.0.0'),
-    updated: CalendarDateSchema.nullable(),
+    updated: CalendarDateSchema.nullable().meta({
+      description:
+        "When the reviews it is drawn from last changed: the newest date they carry (written, edited, verified or replied to), as reviews.json's `updated`; null without reviews.",
+    }),
     method: z
       .object({
         engine: z.string(),

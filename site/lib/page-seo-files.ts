@@ -2,6 +2,7 @@
 import type { SiteModel } from '../../core/model/build-site-model.ts';
 import { escapeHtml } from '../../core/feeds/escape-html.ts';
 import { latestDate } from '../../core/model/latest-date.ts';
+import { VERIFICATION_PROMISE } from '../../core/model/moderation-record.ts';
 import { DOCUMENT_PATHS, FEED_SIZE, FIND_PATH, HUB_PATH, MCP_PATH, SEARCH_PATH, SINCE_PREFIX } from '../../core/model/published-paths.ts';
 import { getPageData, LATEST_LISTING_PATH, listingPath } from './page-data.ts';
 import { formatRating, plural } from './page-format.ts';
@@ -42,7 +43,7 @@ export function renderLlmsTxt(model: SiteModel): string {
   return [
     `# ${oneLine(b.name)} — verified customer reviews`,
     '',
-    `> ${oneLine(b.description ?? b.name)} ${plural(rating.count, 'verified review')}, ${formatRating(rating.average)} out of 5 on average. Every review is matched to a real job before it is published.`,
+    `> ${oneLine(b.description ?? b.name)} ${plural(rating.count, 'verified review')}, ${formatRating(rating.average)} out of 5 on average. ${VERIFICATION_PROMISE}`,
     '',
     'All data is public and read-only: no account, key or SDK. Prefer the MCP endpoint or the JSON documents to scraping the HTML pages.',
     '',

@@ -29,12 +29,13 @@ const httpUrl = (url: string | undefined): string | undefined => (url && /^https
 
 const dateNode = (date: string) => h('time', { datetime: date }, formatDate(date));
 
-/** The card of one review: title, stars, author, permalink, source, text, disclosures, crew/services/area, photos, owner's reply. */
+/** The card of one review: title, stars, author, permalink, source, text, disclosures, team/services/area, photos, owner's reply. */
 export function reviewCard(r: Review, owner: string, level: 2 | 3 = 2): CardElement {
   const platform = PLATFORM_NAMES[r.source.platform] ?? r.source.platform;
   const sourceUrl = httpUrl(r.source.url);
   const about = [
-    r.technicians.length > 0 && `Crew: ${r.technicians.map((t) => t.name).join(', ')}. `,
+    // "Team", as the home page names them: office staff and estimators are listed with the crews.
+    r.technicians.length > 0 && `Team: ${r.technicians.map((t) => t.name).join(', ')}. `,
     r.services.length > 0 && `Services: ${r.services.map((s) => s.name).join(', ')}. `,
     r.serviceArea && `Area: ${r.serviceArea.name}.`,
   ].filter((s): s is string => typeof s === 'string');

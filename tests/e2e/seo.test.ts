@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { newContext } from '../helpers/browser.ts';
 import { reviewIds } from '../helpers/review-ids.ts';
 import { usePageSidecar } from '../helpers/page-sidecar.ts';
+import { VERIFICATION_MEANS, VERIFICATION_PROMISE } from '../../core/model/moderation-record.ts';
 
 const site = usePageSidecar();
 const base = inject('baseUrl');
@@ -93,6 +94,19 @@ describe('structured data and discovery', () => {
     for (const loc of locs) {
       const r = await fetch(`${site.origin}${new URL(loc).pathname}`, { method: 'HEAD' });
       expect(r.status, loc).toBe(200);
+    }
+  });
+
+  it('the footer and llms.txt promise only the verification the published reviews had, naming each way used', async () => {
+    const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as { reviews: { verification: { method: string } }[] };
+    const used = new Set(doc.reviews.map((r) => r.verification.method));
+    expect(used.size).toBeGreaterThan(1); // the sample has phone-confirmed and platform-verified reviews beside job matches
+    for (const method of used) expect(VERIFICATION_PROMISE).toContain(VERIFICATION_MEANS[method as keyof typeof VERIFICATION_MEANS]);
+    const llms = await (await fetch(`${site.origin}/llms.txt`)).text();
+    const home = await (await fetch(`${site.origin}/`)).text();
+    for (const text of [llms, home.replaceAll('&#39;', "'")]) {
+      expect(text).toContain(VERIFICATION_PROMISE);
+      expect(text).not.toContain('real job');
     }
   });
 

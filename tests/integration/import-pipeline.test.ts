@@ -90,6 +90,25 @@ describe('import → verify → build, on the Takeout fixtures', () => {
     home = readFileSync(join(dist, 'index.html'), 'utf8');
   }, 240_000);
 
+  it('says once on the home page that no aspect has enough opinions yet, rather than once per aspect', () => {
+    expect(insights.aspects.length).toBeGreaterThan(1);
+    expect(insights.aspects.every((a) => a.negativeShare === null)).toBe(true); // a handful of reviews
+    const chart = home.slice(home.indexOf('<figure class="chart"'), home.indexOf('</figure>', home.indexOf('<figure class="chart"')));
+    const text = chart.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text.match(/Not enough opinions yet/g)).toHaveLength(1);
+    for (const a of insights.aspects) expect(text).toContain(a.label.toLowerCase());
+    expect(chart).not.toContain('<li class="aspect');
+    expect(chart).not.toContain('class="legend"');
+    // The caption does not describe shares, bars or intervals the chart does not show.
+    expect(text).not.toMatch(/The shares are estimates|black line/);
+  });
+
+  it('names the people on a review as its team, as the home page does (office staff are listed with the crews)', () => {
+    const withPeople = doc.reviews.find((r) => r.technicians.length > 0)!;
+    expect(home).toContain(`Team: ${withPeople.technicians.map((t) => t.name).join(', ')}.`);
+    expect(home).not.toContain('Crew:');
+  });
+
   it('reports what each step did', () => {
     expect(out[0]).toContain('google-takeout: 8 new, 0 updated, 0 unchanged');
     expect(out[1]).toContain('verified 5 by job match, 0 by your decisions in the queue; 1 to decide in the queue; 2 with no candidate job');

@@ -66,5 +66,10 @@ export const DURATION_NUMBER_WORDS: Readonly<Record<string, number>> = {
 export const DURATION = /\b(a single|a|one|two|three|four|five|six|seven|[1-7])[ -](day|days|week|weeks)\b/gi;
 /** The sentence must be about doing the work… */
 export const JOB_WORDS = /\b(done|finished|finish|completed|complete|took|tore|tear|replaced|installed|install|job|roof|start to finish)\b/i;
-/** …and not about waiting for it, a later visit or when it happened. */
-export const NOT_DURATION = /\b(wait|waited|waiting|later|ago|after|before|until|schedul\w*|booked|out for|every|warranty|per|notice|since)\b/i;
+/**
+ * …and not about waiting for it, a later visit or when it happened, nor about an answer to a message ("took two weeks to
+ * get a reply to my email"), a date moved ("moved us up a day") or a length compared with another ("a little longer
+ * than the one day they estimated": the length said is not the one it took).
+ */
+export const NOT_DURATION =
+  /\b(wait|waited|waiting|later|ago|after|before|until|schedul\w*|booked|out for|every|warranty|per|notice|since|repl(y|ies|ied)|respon(se|ses|d|ded)|e-?mails?|call(ed)? (me |us )?back|hear back|moved|pushed|than|estimat\w*)\b/i;

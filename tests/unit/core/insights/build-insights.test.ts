@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInsights, describeMethod } from '../../../../core/insights/build-insights.ts';
+import { buildInsights, describeMethod, type ReviewAnalyzer } from '../../../../core/insights/build-insights.ts';
+import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
+import { compileAspectLexicon } from '../../../../core/insights/aspect-lexicon.ts';
+import { latestDate } from '../../../../core/model/latest-date.ts';
+import { COMPLAINT, PRAISE } from '../../../../core/insights/build-faq.ts';
 import { absaModel, RULES_ONLY } from '../../../../core/insights/model/absa-model.ts';
 import { InsightsDocumentSchema, type InsightsDocument, type Quote } from '../../../../core/schemas/insights-schema.ts';
 import type { Review } from '../../../../core/schemas/review-schema.ts';
@@ -269,7 +273,7 @@ describe('buildInsights', () => {
     const d = buildInsights({ business, reviews });
     expect(d.aspects.filter((a) => a.negativeShare).map((a) => a.id)).toEqual(['cleanup']);
     expect(d.summary.text).toContain(
-      'Only cleanup has enough opinions for a share yet, so no aspect can be named as the most praised or the top complaint.',
+      'Only one aspect has enough opinions for a share yet (cleanup), so none can be named as the most praised or the top complaint.',
     );
     expect(d.summary.text).not.toContain('no clear');
     const facts = new Map(d.summary.facts.map((f) => [f.key, f.value]));
@@ -316,9 +320,50 @@ describe('buildInsights', () => {
     for (const f of doc.faq.filter((x) => x.id !== 'replacement-duration')) expect(f.answer).not.toMatch(/For example|On the other hand/);
   });
 
+  it('says so when a side has readings but no sure quote, so praise alone never looks like no complaint', () => {
+    // Every complaint read as not sure enough to quote (the complaint threshold is the higher one).
+    const unsure: ReviewAnalyzer = (r, b, lexicon) => {
+      const a = analyzeReview(r, b, lexicon);
+      return { ...a, mentions: a.mentions.map((m) => (m.polarity === 'negative' ? { ...m, sure: false } : m)) };
+    };
+    const faq = buildInsights({ business, reviews }, unsure).faq;
+    const withComplaints = faq.filter((f) => f.evidence && f.evidence.negative > 0);
+    expect(withComplaints.length).toBeGreaterThan(0);
+    for (const f of withComplaints) {
+      expect(f.answer).not.toContain(`${COMPLAINT}:`);
+      expect(f.answer, f.id).toMatch(/(No complaint|Nothing) is quoted: the reader was not sure enough of any sentence to quote it\.$/);
+    }
+    // With the shipped reading, an answer that quotes both sides says nothing of the kind.
+    for (const f of doc.faq) if (f.answer.includes(`${PRAISE}:`) && f.answer.includes(`${COMPLAINT}:`)) expect(f.answer).not.toContain('is quoted:');
+  });
+
+  it('never quotes for a technician a sentence read both ways: it does not say which side they are on', () => {
+    const mixed =
+      "Metal roof over our back patio. It looks great and Marco's crew was easy to work with, but the first order was the wrong color and we had to wait another two weeks for new panels.";
+    const clean = 'Marco and his crew did a careful, tidy job on our roof and we are very happy with how it looks.';
+    const withMixed = [review('m-1', '2024-03-01', 4, mixed), review('m-2', '2024-02-01', 5, clean)];
+    const analyzed = analyzeReview(withMixed[0]!, business, compileAspectLexicon(business));
+    // The sentence holds sure praise (so it was quoted before) and a complaint.
+    expect(analyzed.mentions.some((m) => m.sentence === 1 && m.sure && m.polarity === 'positive')).toBe(true);
+    expect(analyzed.mentions.some((m) => m.sentence === 1 && m.polarity === 'negative')).toBe(true);
+    const marco = buildInsights({ business, reviews: withMixed }).entities.technicians.find((t) => t.id === 'marco')!;
+    expect(marco.quotes.map((q) => q.reviewId)).not.toContain('m-1');
+    expect(marco.mentions).toBe(2); // still counted: only the quote is left out
+  });
+
   it('is deterministic: same input, same bytes — whatever the input order', () => {
     const again = buildInsights({ business, reviews: [...reviews].reverse() });
     expect(JSON.stringify(again)).toBe(JSON.stringify(doc));
+  });
+
+  it('says it was updated when reviews.json does: a reply or verification after the newest review counts', () => {
+    const replied = [...reviews];
+    replied[0] = { ...replied[0]!, ownerReply: { text: 'Thank you!', date: '2025-02-03' } };
+    const d = buildInsights({ business, reviews: replied });
+    expect(d.updated).toBe(latestDate(replied));
+    expect(d.updated).toBe('2025-02-03'); // after the newest review (2025-01-08)
+    // The periods still end with the newest review written: a reply adds no quarter.
+    expect(d.aspects.map((a) => a.trend.at(-1)?.period)).toEqual(doc.aspects.map((a) => a.trend.at(-1)?.period));
   });
 
   it('handles no reviews at all', () => {

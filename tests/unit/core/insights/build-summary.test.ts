@@ -75,7 +75,7 @@ describe('buildSummary: no clear leader', () => {
       ),
     ).text;
     expect(text).toContain('There is no clear most praised aspect: timeliness and cleanup are close.');
-    expect(text).toContain('There is no clear top complaint: price leads, but on too few negative opinions to name it.');
+    expect(text).toContain('There is no clear top complaint: the lead, price, rests on too few negative opinions to name it.');
   });
 
   it('merges only the same two or more close aspects, neither side led on too few opinions', () => {
