@@ -72,20 +72,35 @@ export function toQuote(c: QuoteCandidate): Quote {
 }
 
 /**
- * Picks up to `limit` quotes, at most one per review. Preference, in order: a readable length; a
+ * Picks up to `limit` quotes, at most one per review and one per wording. Preference, in order: a readable length; a
  * star rating that agrees with the quote (praise from a 4–5 star review, complaint from a 1–3 star
  * one), so that a misread sentence is not the one put on show; the surest reading; the clearest
  * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
-  const ranked = candidates.map((c) => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }));
+  const ranked = candidates.map((c): Ranked => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }));
   const best = firstK(
     ranked,
     limit,
     (a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence,
-    (a, b) => a.id === b.id, // at most one quote per review
+    // At most one quote per review, and one per wording: two customers writing the same sentence make one quote.
+    (a, b) => a.id === b.id || textOf(a) === textOf(b),
   );
   return best.map(({ c }) => toQuote(c));
+}
+
+interface Ranked {
+  c: QuoteCandidate;
+  rank: number;
+  date: string;
+  id: string;
+  /** The quote's text, cut once it is needed (only candidates that reach the top are compared by it). */
+  text?: string;
+}
+
+function textOf(r: Ranked): string {
+  r.text ??= quoteText(r.c);
+  return r.text;
 }
 
 function rank(c: QuoteCandidate): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
-import { quoteText } from '../../../../core/insights/select-quotes.ts';
+import { pickQuotes, quoteText } from '../../../../core/insights/select-quotes.ts';
 import { business, lexicon } from '../../../helpers/sample-model.ts';
 
 const review = (text: string) =>
@@ -27,5 +27,25 @@ describe('quoteText', () => {
     expect(quote).not.toContain('adjuster');
     expect(quote).not.toContain('magnet');
     expect(text).toContain(quote);
+  });
+});
+
+describe('pickQuotes', () => {
+  const candidate = (id: string, text: string, date = '2026-01-01') => {
+    const analyzed = analyzeReview({ ...(review(text) as object), id, date } as never, business, lexicon);
+    return { analyzed, sentence: 0, polarity: 'negative' as const, score: -1, at: 0, confidence: 0.99 };
+  };
+
+  it('quotes one wording once: the same sentence in two reviews is one quote, the next best is the second', () => {
+    const same = 'The crew left nails all over the driveway and never came back for them.';
+    const quotes = pickQuotes(
+      [
+        candidate('r-1', same, '2026-01-03'),
+        candidate('r-2', same, '2026-01-02'),
+        candidate('r-3', 'Shingle scraps and wrappers were left all over our side yard.', '2026-01-01'),
+      ],
+      2,
+    );
+    expect(quotes.map((q) => q.reviewId)).toEqual(['r-1', 'r-3']);
   });
 });
