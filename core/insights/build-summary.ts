@@ -104,6 +104,10 @@ export function buildSummary(input: SummaryInput): Summary {
       `The top complaint is ${worst.label.toLowerCase()}: ${fact('topComplaintInWords', shareWords(s.estimate, s))} of ${plural(worst.opinions.estimate, 'opinion')} on it are negative (${fact('topComplaintNegativeInterval', intervalWords(s))}).`,
     );
   } else if (anyShare && !bothClose) parts.push(noClear('top complaint', input.worst, input.aspects, 'negative'));
+  // The ranking above is among aspects with a share: one customers do speak of, with too few opinions for a share, was
+  // not in it, and "no clear top complaint" must not read as if it had been found fine.
+  const unranked = input.aspects.filter((a) => !a.negativeShare && a.opinions.estimate > 0).map((a) => a.label.toLowerCase());
+  if (measured.length > 0 && unranked.length > 0) parts.push(`Too few opinions yet to compare: ${listWords(unranked)}.`);
 
   const t = input.standout;
   fact('standoutTechnician', t?.technician.id ?? null, t ? (ev.technicians.get(t.technician.id) ?? []) : []);

@@ -117,6 +117,34 @@ describe('buildSummary: no clear leader', () => {
   });
 });
 
+describe('buildSummary: aspects with too few opinions for a share', () => {
+  const young = (estimate: number) =>
+    ({
+      ...aspect('timeliness', 'Warranty', 0),
+      negativeShare: null,
+      opinions: { estimate, positive: 0, negative: estimate },
+    }) as unknown as AspectInsight;
+  const close = () =>
+    noLeader([
+      [0, 0.55],
+      [1, 0.45],
+    ]);
+
+  it('says which aspects customers speak of were not compared, so "no clear top complaint" does not cover them', () => {
+    const text = buildSummary(input(close(), close(), [aspect('cleanup', 'Cleanup', 0.45), aspect('price', 'Price', 0.5), young(11)])).text;
+    expect(text).toContain('Too few opinions yet to compare: warranty.');
+  });
+
+  it('says nothing of an aspect nobody gave an opinion on, nor when no aspect has a share at all', () => {
+    expect(buildSummary(input(close(), close(), [aspect('cleanup', 'Cleanup', 0.45), aspect('price', 'Price', 0.5), young(0)])).text).not.toContain(
+      'Too few opinions yet to compare',
+    );
+    const none = buildSummary(input(noLeader([]), noLeader([]), [young(4)])).text;
+    expect(none).toContain('There are not yet enough opinions on any aspect');
+    expect(none).not.toContain('Too few opinions yet to compare');
+  });
+});
+
 describe('buildSummary: the average rating', () => {
   it('says the rating with one decimal, as the page header does, and keeps the exact value as a fact', () => {
     const summary = buildSummary({ ...input(noLeader([]), noLeader([])), averageRating: 4.32 });
