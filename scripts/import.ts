@@ -20,6 +20,7 @@ import { contentDirFromEnv, readContentFiles, shownPath } from '../site/lib/read
 import { contentLine } from './lib/announce-content.ts';
 import { readSourceFiles } from './lib/read-source-files.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
+import { withContentLock } from './lib/content-lock.ts';
 import { isLiveImport, LIVE_IMPORT_OPTIONS, LIVE_IMPORT_USAGE, runLiveImport } from './lib/live-import.ts';
 import { applyImport } from './lib/apply-import.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
@@ -117,14 +118,16 @@ if (import.meta.main) {
   if (!existsSync(path!)) cli.fail(`${typed}: no such file or folder (looked for ${path})`);
   if (values.encoding !== undefined && !isKnownEncoding(values.encoding))
     cli.fail(`--encoding: unknown encoding "${values.encoding}" (e.g. windows-1252, iso-8859-1, utf-16le)`);
-  await runMain(() => {
-    const progress = createProgress({ quiet: values.quiet ?? false });
-    const { report, written, warnings, notes } = runImport(source as ImportSourceName, path!, contentDir, values.today, values.encoding, progress);
-    for (const n of notes) console.log(n);
-    for (const w of warnings) console.log(`warning: ${w}`);
-    console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
-    for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);
-    if (report.updated.length > 20) console.log(`  … and ${report.updated.length - 20} more updated`);
-    console.log(written.length === 0 ? 'no file changed' : `wrote ${written.join(', ')}`);
-  });
+  await runMain(() =>
+    withContentLock(contentDir, 'import', () => {
+      const progress = createProgress({ quiet: values.quiet ?? false });
+      const { report, written, warnings, notes } = runImport(source as ImportSourceName, path!, contentDir, values.today, values.encoding, progress);
+      for (const n of notes) console.log(n);
+      for (const w of warnings) console.log(`warning: ${w}`);
+      console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);
+      for (const id of report.updated.slice(0, 20)) console.log(`  updated ${id}`);
+      if (report.updated.length > 20) console.log(`  … and ${report.updated.length - 20} more updated`);
+      console.log(written.length === 0 ? 'no file changed' : `wrote ${written.join(', ')}`);
+    }),
+  );
 }

@@ -15,7 +15,8 @@ import { applyModerationDecision, ModerationDecisionSchema, REASONS_BY_ACTION, t
 import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
 import { contentLine } from './lib/announce-content.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
-import { defineCommand } from './lib/cli.ts';
+import { defineCommand, runMain } from './lib/cli.ts';
+import { withContentLock } from './lib/content-lock.ts';
 
 /**
  * Applies `decision` to review `id` of `contentDir`; returns the file written (null when it was already so) and the
@@ -99,13 +100,13 @@ if (import.meta.main) {
       );
     process.exit(2);
   }
-  try {
-    const { written, replaced } = runModerate(contentDir, id, parsed.data, today);
-    const what = `${id}: ${action} (${parsed.data.reason})`;
-    console.log(escapeControl(written ? `${what}; wrote ${written}` : `${what} was already recorded; no file changed`));
-    if (replaced) console.log(escapeControl(`  it replaces the decision recorded before: ${replaced}`));
-  } catch (e) {
-    console.error(e instanceof ContentError ? e.message : e);
-    process.exit(1);
-  }
+  // runMain: a file that cannot be read or written (EISDIR, EPERM) is a message, not a stack trace.
+  await runMain(() =>
+    withContentLock(contentDir, 'moderate', () => {
+      const { written, replaced } = runModerate(contentDir, id, parsed.data, today);
+      const what = `${id}: ${action} (${parsed.data.reason})`;
+      console.log(escapeControl(written ? `${what}; wrote ${written}` : `${what} was already recorded; no file changed`));
+      if (replaced) console.log(escapeControl(`  it replaces the decision recorded before: ${replaced}`));
+    }),
+  );
 }

@@ -15,7 +15,7 @@ import type { PullRunReport, SourcePullReport } from '../core/import/pull/pull-r
 import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
 import { defineCommand, flags, runMain, texts } from './lib/cli.ts';
 import { PullError, redactSecrets, secretsOf } from './lib/pull-error.ts';
-import { acquirePullLock } from './lib/pull-lock.ts';
+import { acquireContentLock } from './lib/content-lock.ts';
 import { createProgress } from './lib/progress.ts';
 import { configuredSources, pullSource, sourceKey } from './lib/run-pull.ts';
 import { runVerify } from './verify.ts';
@@ -58,7 +58,7 @@ export interface PullRunOptions {
 export async function runPullAll(opts: PullRunOptions): Promise<PullRunReport> {
   const secrets = secretsOf(opts.env);
   const log = (line: string) => (opts.log ?? ((l: string) => void process.stderr.write(`${l}\n`)))(redactSecrets(line, secrets));
-  const release = acquirePullLock(opts.contentDir);
+  const release = acquireContentLock(opts.contentDir, 'pull');
   try {
     const before = contentHash(opts.contentDir);
     const progress = createProgress({ quiet: opts.quiet ?? false });

@@ -25,6 +25,7 @@ import { contentLine } from './lib/announce-content.ts';
 import { readSourceFiles } from './lib/read-source-files.ts';
 import { writeFileAtomic } from './lib/write-file-atomic.ts';
 import { defineCommand, runMain } from './lib/cli.ts';
+import { withContentLock } from './lib/content-lock.ts';
 import { createProgress } from './lib/progress.ts';
 import { userPath } from './lib/user-path.ts';
 
@@ -140,29 +141,32 @@ if (import.meta.main) {
   const before = cli.int(values['days-before'], '--days-before', { min: 0, max: 3650 });
   const after = cli.int(values['days-after'], '--days-after', { min: 0, max: 3650 });
   const progress = createProgress({ quiet: values.quiet ?? false });
-  await runMain(() => {
-    progress.start(1, 'verifying');
-    const { report, recheck, warnings, written, delimiter } = runVerify({
-      jobsPath,
-      contentDir,
-      ...(values.encoding && { encoding: values.encoding }),
-      ...(values.recheck && { recheck: true }),
-      ...(values.queue && { queuePath: userPath(values.queue) }),
-      ...(values.today && { today: values.today }),
-      match: { ...(before !== undefined && { daysBefore: before }), ...(after !== undefined && { daysAfter: after }) },
-    });
-    progress.tick();
-    progress.done();
-    if (delimiter !== ',') console.log(`${shownPath(values.jobs!)}: columns separated by ${delimiterName(delimiter)}`);
-    for (const w of warnings.slice(0, 20)) console.log(`warning: ${w}`);
-    if (recheck) {
-      console.log(`recheck: ${recheck.changes.length} change(s) to reviews verified by a job`);
-      for (const c of recheck.changes) console.log(escapeControl(`  ${c.reviewId} (job ${c.jobId}) ${c.field}: ${c.from} → ${c.to}`));
-      for (const m of recheck.missingJobs) console.log(escapeControl(`  ${m.reviewId}: job ${m.jobId} is no longer in the jobs file; left as it is`));
-    }
-    console.log(
-      `verified ${report.matched.length} by job match, ${report.decided.length} by your decisions in the queue; ${report.queued.length} to decide in the queue; ${report.unmatched.length} with no candidate job`,
-    );
-    console.log(`wrote ${written.join(', ')}`);
-  });
+  await runMain(() =>
+    withContentLock(contentDir, 'verify', () => {
+      progress.start(1, 'verifying');
+      const { report, recheck, warnings, written, delimiter } = runVerify({
+        jobsPath,
+        contentDir,
+        ...(values.encoding && { encoding: values.encoding }),
+        ...(values.recheck && { recheck: true }),
+        ...(values.queue && { queuePath: userPath(values.queue) }),
+        ...(values.today && { today: values.today }),
+        match: { ...(before !== undefined && { daysBefore: before }), ...(after !== undefined && { daysAfter: after }) },
+      });
+      progress.tick();
+      progress.done();
+      if (delimiter !== ',') console.log(`${shownPath(values.jobs!)}: columns separated by ${delimiterName(delimiter)}`);
+      for (const w of warnings.slice(0, 20)) console.log(`warning: ${w}`);
+      if (recheck) {
+        console.log(`recheck: ${recheck.changes.length} change(s) to reviews verified by a job`);
+        for (const c of recheck.changes) console.log(escapeControl(`  ${c.reviewId} (job ${c.jobId}) ${c.field}: ${c.from} → ${c.to}`));
+        for (const m of recheck.missingJobs)
+          console.log(escapeControl(`  ${m.reviewId}: job ${m.jobId} is no longer in the jobs file; left as it is`));
+      }
+      console.log(
+        `verified ${report.matched.length} by job match, ${report.decided.length} by your decisions in the queue; ${report.queued.length} to decide in the queue; ${report.unmatched.length} with no candidate job`,
+      );
+      console.log(`wrote ${written.join(', ')}`);
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { ContentError } from '../../core/content/content-error.ts';
 import { GoogleLocationSchema, TrustpilotBusinessUnitSchema } from '../../core/import/pull/pull-pages.ts';
 import { GOOGLE_AUTH_HELP } from './google-oauth.ts';
-import { acquirePullLock } from './pull-lock.ts';
+import { acquireContentLock } from './content-lock.ts';
 import { PullError } from './pull-error.ts';
 import { createProgress } from './progress.ts';
 import { configuredSources, pullSource, type PullSource } from './run-pull.ts';
@@ -82,7 +82,7 @@ export async function runLiveImport(
   }
   let release: () => void;
   try {
-    release = acquirePullLock(contentDir);
+    release = acquireContentLock(contentDir, 'pull');
   } catch (e) {
     return (console.error((e as Error).message), 1);
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema.ts';
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import { runImport } from '../../scripts/import.ts';
+import { acquireContentLock } from '../../scripts/lib/content-lock.ts';
 import { buildDataFixture, buildFullFixture, ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/build-fixture.ts';
 import { IMPORT_FIXTURES } from '../helpers/import-fixtures.ts';
 
@@ -61,6 +62,34 @@ describe.each([
     expect(snapshot(content)).toEqual(contentBefore);
     await buildDataFixture({ contentDir: content, outDir: join(root, 'dist-2') });
     expect(snapshot(join(root, 'dist-2'))).toEqual(snapshot(join(root, 'dist-1')));
+  });
+});
+
+describe('one command changes a content folder at a time', () => {
+  it('import, verify and moderate do nothing while another holds the folder (two imports at once lost a batch)', async () => {
+    const { content } = emptyContent();
+    const before = snapshot(content);
+    const release = acquireContentLock(content, 'pull'); // as a scheduled pull would, in this process (alive)
+    try {
+      const attempts: [string, string[]][] = [
+        ['import.ts', ['csv', join(IMPORT_FIXTURES, 'reviews.csv')]],
+        ['verify.ts', ['--jobs', join(IMPORT_FIXTURES, 'jobs.csv')]],
+        ['moderate.ts', ['r-1', 'reject', '--reason', 'spam', '--note', 'test']],
+      ];
+      for (const [script, args] of attempts) {
+        const failed = await cli(script, args, content).then(
+          () => null,
+          (e: { code: number; stderr: string }) => e,
+        );
+        expect(failed?.code, script).toBe(1);
+        expect(failed?.stderr, script).toMatch(/another command is changing .*; this (import|verify|moderate) did nothing/);
+        expect(failed?.stderr, script).not.toMatch(/\n\s+at /); // a message, not a stack trace
+      }
+      expect(snapshot(content)).toEqual(before);
+    } finally {
+      release();
+    }
+    expect(await cli('import.ts', ['csv', join(IMPORT_FIXTURES, 'reviews.csv')], content)).toContain('csv: 3 new');
   });
 });
 

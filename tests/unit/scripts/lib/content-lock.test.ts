@@ -1,20 +1,24 @@
-/** Issue 25 — one pull per content folder at a time. */
+/** Issue 25 — one command that changes a content folder (pull, import, verify, moderate) at a time. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquirePullLock } from '../../../../scripts/lib/pull-lock.ts';
+import { acquireContentLock } from '../../../../scripts/lib/content-lock.ts';
+
+const acquirePullLock = (contentDir: string, dir: string) => acquireContentLock(contentDir, 'pull', dir);
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'shingle-lock-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('acquirePullLock', () => {
+describe('acquireContentLock', () => {
   it('refuses a second pull of the same folder while the first holds the lock, then allows it', () => {
     const release = acquirePullLock('/srv/content', dir);
-    expect(() => acquirePullLock('/srv/content', dir)).toThrow(/another pull of \/srv\/content is running \(pid \d+\)/);
+    expect(() => acquirePullLock('/srv/content', dir)).toThrow(
+      /another command is changing \/srv\/content \(a pull, import, verify or moderate: pid \d+\); this pull did nothing/,
+    );
     const other = acquirePullLock('/srv/other-content', dir);
     other();
     release();
@@ -41,18 +45,18 @@ describe('acquirePullLock', () => {
     acquirePullLock('/srv/content', dir)();
     // An old lock with the pid alone (written before start times were kept) is still honoured while that pid runs.
     writeFileSync(join(dir, name!), String(process.pid));
-    expect(() => acquirePullLock('/srv/content', dir)).toThrow(/another pull/);
+    expect(() => acquirePullLock('/srv/content', dir)).toThrow(/another command is changing/);
   });
 
   it('gives the lock to exactly one of several pulls started in the same millisecond, with or without a stale lock there', async () => {
     // From the review of the start-time lock: the lock sat empty between its creation and its write, and a stale one
     // was read, removed and created again in three steps; in 8 of 16 rounds two or three pulls held it at once.
-    const moduleUrl = JSON.stringify(pathToFileURL(resolve(import.meta.dirname, '../../../../scripts/lib/pull-lock.ts')).href);
+    const moduleUrl = JSON.stringify(pathToFileURL(resolve(import.meta.dirname, '../../../../scripts/lib/content-lock.ts')).href);
     const contender = (go: number) => `
-      import { acquirePullLock } from ${moduleUrl};
+      import { acquireContentLock } from ${moduleUrl};
       while (Date.now() < ${go}) {}
       try {
-        const release = acquirePullLock('/srv/content', ${JSON.stringify(dir)});
+        const release = acquireContentLock('/srv/content', 'import', ${JSON.stringify(dir)});
         const from = Date.now();
         while (Date.now() < from + 300) {}
         console.log('held', from, Date.now());
@@ -82,7 +86,7 @@ describe('acquirePullLock', () => {
       expect(held.length, `${stale}: ${outs.join(' | ')}`).toBeGreaterThanOrEqual(1);
       // Never two at once (a contender slow to start on a busy machine may take the lock after the first released it).
       for (const [i, a] of held.entries()) for (const b of held.slice(i + 1)) expect(a[1] <= b[0] || b[1] <= a[0], outs.join(' | ')).toBe(true);
-      for (const o of outs) expect(o, outs.join(' | ')).toMatch(/^(held|skipped another pull of \/srv\/content is running)/);
+      for (const o of outs) expect(o, outs.join(' | ')).toMatch(/^(held|skipped another command is changing \/srv\/content)/);
       expect(readdirSync(dir)).toEqual([]); // released, no temporary or moved-aside file left
     }
   }, 30_000);

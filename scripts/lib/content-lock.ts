@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { isLockOwnerRunning, processStartOf } from './is-running.ts';
+
+/** The commands that change a content folder's files: one of them at a time per folder. */
+export type ContentCommand = 'pull' | 'import' | 'verify' | 'moderate';
+
+/** Another command holds the content folder's lock: this one did nothing. */
+export class ContentLockedError extends Error {
+  override name = 'ContentLockedError';
+}
+
+/**
+ * One command that changes a content folder at a time: `pull` (the sidecar's schedule, the nightly job, a hand-run
+ * one), `import`, `verify` and `moderate`. Each reads the review files, works out the new ones and writes them back
+ * whole, so two at once each wrote what they had read, and the one that finished last erased the other's reviews (two
+ * imports of 30,000 rows both said "30000 new"; the folder kept one batch). The lock is an exclusive file named after the
+ * folder, outside it (a lock inside content/ would change the build's inputs), holding the owner's pid and, where the
+ * system says it, when that process started. A lock whose process is gone, or whose pid another process took since
+ * (after a restart, pids start again from low numbers), is taken over.
+ *
+ * Atomic at each step, as several commands may start in the same millisecond: the lock appears whole (written to a
+ * temporary name, then hard-linked into place, which fails when one is there), a stale one is moved aside by
+ * rename before it is judged again (so two takers cannot both remove it, nor one remove a fresh lock), and release
+ * removes the lock only while it is still this process's. Returns the release function.
+ */
+export function acquireContentLock(contentDir: string, command: ContentCommand, dir = tmpdir()): () => void {
+  const path = join(dir, `shingle-content-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.lock`);
+  const start = processStartOf(process.pid);
+  const mine = start === null ? String(process.pid) : `${process.pid} ${start}`;
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, mine, { mode: 0o644 });
+  try {
+    for (let tries = 0; tries < MAX_TRIES; tries++) {
+      try {
+        linkSync(temp, path);
+        return () => {
+          if (readIfThere(path) === mine) rmSync(path, { force: true });
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const lock = readIfThere(path);
+      if (lock === null) continue; // released meanwhile: try again
+      if (isLockOwnerRunning(lock))
+        throw new ContentLockedError(
+          `another command is changing ${contentDir} (a pull, import, verify or moderate: pid ${lock.trim().split(/\s+/)[0]}); this ${command} did nothing — run it again when that one has finished`,
+        );
+      takeOverStale(path, lock);
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  throw new ContentLockedError(`could not take the lock of ${contentDir}; this ${command} did nothing — run it again`);
+}
+
+/** Tries before giving up: each round is taken by another command starting at the same moment. */
+const MAX_TRIES = 5;
+
+/**
+ * Removes the stale lock `seen` from `path`: moved aside under a name of its own, it is removed if it is still that
+ * lock; if a fresh lock was moved instead (another command took over first), it is put back, or left to its owner.
+ */
+function takeOverStale(path: string, seen: string): void {
+  const aside = `${path}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // gone already: another command took it over
+  }
+  if (readIfThere(aside) !== seen) {
+    try {
+      linkSync(aside, path); // a fresh lock: back where its owner will look for it
+    } catch {
+      // another lock is there now: the next round finds it
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+function readIfThere(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `body` holding the content folder's lock (acquireContentLock), released whatever happens. */
+export async function withContentLock<T>(contentDir: string, command: ContentCommand, body: () => T | Promise<T>): Promise<T> {
+  const release = acquireContentLock(contentDir, command);
+  try {
+    return await body();
+  } finally {
+    release();
+  }
+}
