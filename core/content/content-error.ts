@@ -22,6 +22,25 @@ export function formatContentIssue(issue: ContentIssue): string {
   return escapeControl(`${where}${id}${field} ${issue.message}`);
 }
 
+/**
+ * Problems an importer collects before it stops reading records. A 24 KB zip of `{"reviews":[{},{},…]}` (24 MB
+ * unpacked) made millions of problems, held until the process ran out of memory; a few hundred are all anyone reads.
+ */
+export const MAX_ISSUES = 1000;
+
+/** The note that ends a list of problems cut at MAX_ISSUES. */
+const STOPPED = `stopped reading after ${MAX_ISSUES} problems; correct these and run it again to see any others`;
+
+/**
+ * Whether `issues` is full (MAX_ISSUES): then the caller stops reading records, and the list ends with a note saying
+ * so (added once, for `file`).
+ */
+export function issuesFull(issues: ContentIssue[], file: string): boolean {
+  if (issues.length < MAX_ISSUES) return false;
+  if (issues.at(-1)?.message !== STOPPED) issues.push({ file, message: STOPPED });
+  return true;
+}
+
 /** Thrown when content fails validation; the build prints every issue and exits non-zero. */
 export class ContentError extends Error {
   readonly issues: ContentIssue[];

@@ -1,4 +1,4 @@
-import type { ContentIssue } from '../content/content-error.ts';
+import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { mapGoogleReview } from './map-google-review.ts';
 import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
 
@@ -14,6 +14,7 @@ export function parseGoogleApi(files: readonly SourceFile[], ctx: ImportContext)
     const json = parseJsonFile(file, issues) as { reviews?: unknown; locationReviews?: unknown } | undefined;
     if (json === undefined) continue;
     const add = (raw: unknown, path: string) => {
+      if (issuesFull(issues, file.path)) return;
       const mapped = mapGoogleReview(raw, { file: file.path, path }, ctx, issues);
       if (mapped) reviews.push(mapped);
     };

@@ -1,4 +1,4 @@
-import type { ContentIssue } from '../content/content-error.ts';
+import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { mapGoogleReview } from './map-google-review.ts';
 import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
 
@@ -29,10 +29,10 @@ export function parseGoogleTakeout(files: readonly SourceFile[], ctx: ImportCont
       issues.push({ file: file.path, field: 'reviews', message: 'must be an array of reviews' });
       continue;
     }
-    list.forEach((raw, i) => {
-      const mapped = mapGoogleReview(raw, { file: file.path, path: `reviews.${i}` }, ctx, issues);
+    for (let i = 0; i < list.length && !issuesFull(issues, file.path); i++) {
+      const mapped = mapGoogleReview(list[i], { file: file.path, path: `reviews.${i}` }, ctx, issues);
       if (mapped) reviews.push(mapped);
-    });
+    }
   }
   return { reviews, issues };
 }

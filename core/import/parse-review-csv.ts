@@ -1,4 +1,4 @@
-import type { ContentIssue } from '../content/content-error.ts';
+import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { delimiterName } from '../csv/parse-csv.ts';
 import { readCsvTable } from '../csv/read-csv-table.ts';
 import { parseLocaleNumber, parseSpreadsheetDate } from '../csv/spreadsheet-date.ts';
@@ -58,6 +58,7 @@ export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext)
     issues.push(...table.issues);
     if (table.delimiter !== ',') notes.push(`${file.path}: columns separated by ${delimiterName(table.delimiter)}`);
     for (const row of table.rows) {
+      if (issuesFull(issues, file.path)) break;
       const at = { file: file.path, line: row.line, recordId: row.values.source_id || `line ${row.line}` };
       const review = mapRow(row.values, ctx, (field, message) => issues.push({ ...at, field, message }));
       if (review) reviews.push({ ...review, origin: { file: file.path, record: at.recordId } });

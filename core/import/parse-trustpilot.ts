@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContentIssue } from '../content/content-error.ts';
+import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 import { AuthorNameSchema } from '../schemas/review-schema.ts';
 import { toAuthorName } from './author-name.ts';
@@ -44,6 +44,7 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
       continue;
     }
     list.forEach((raw, i) => {
+      if (issuesFull(issues, file.path)) return;
       const record = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `reviews.${i}`;
       const at = (field: string, message: string) => issues.push({ file: file.path, recordId: record, field: `reviews.${i}.${field}`, message });
       const parsed = TrustpilotReviewSchema.safeParse(raw);

@@ -1,4 +1,4 @@
-import { ContentError, type ContentIssue } from '../content/content-error.ts';
+import { ContentError, issuesFull, type ContentIssue } from '../content/content-error.ts';
 import type { ContentFile } from '../content/parse-content.ts';
 import { RecordLines } from '../content/record-lines.ts';
 import { ReviewRecordSchema } from '../schemas/review-schema.ts';
@@ -38,6 +38,7 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
   const report: ImportReport = { new: [], updated: [], unchanged: [] };
   const issues: ContentIssue[] = [];
   for (const found of laterCopies(imported)) {
+    if (issuesFull(issues, found.origin.file)) break;
     // Found under an id an earlier importer gave it: that record is updated and keeps its id.
     const former = (found.formerIds ?? []).find((id) => !lines.get(found.fields.id) && lines.get(id));
     const imp = former ? { ...found, fields: { ...found.fields, id: former } } : found;

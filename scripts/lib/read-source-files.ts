@@ -16,6 +16,11 @@ export interface ReadSourceOptions {
   encoding?: string;
   /** Bound per file (default MAX_SOURCE_BYTES); tests lower it. */
   maxBytes?: number;
+  /**
+   * Bound on all the files read together (default MAX_SOURCE_BYTES): a 207 KB zip whose directory listed one 200 MB
+   * entry 24 times took the import to 5.5 GB, each copy under the bound per file. Tests lower it.
+   */
+  maxTotalBytes?: number;
   /** Read a file that is a zip archive by its first bytes as one, whatever its name (a download saved without .zip). */
   zipBySignature?: boolean;
 }
@@ -48,17 +53,21 @@ export function readSourceFiles(
   options: ReadSourceOptions = {},
 ): { path: string; text: string }[] {
   const maxBytes = options.maxBytes ?? MAX_SOURCE_BYTES;
+  const budget = new ReadBudget(options.maxTotalBytes ?? MAX_SOURCE_BYTES);
   const issues: ContentIssue[] = [];
   const out: { path: string; text: string }[] = [];
   const decode = (name: string, bytes: Uint8Array) => {
+    if (!budget.take(bytes.length, name, issues)) return;
     const decoded = decodeText(bytes, options.encoding ?? DEFAULT_ENCODING);
     if (decoded.ok) out.push({ path: name, text: decoded.text });
     else issues.push({ file: name, ...(decoded.line !== undefined && { line: decoded.line }), message: decoded.message });
   };
   const readFile = (file: string) => {
-    const size = statSync(file).size;
-    if (size > maxBytes) issues.push({ file: shown(file), message: tooLarge(size, maxBytes) });
-    else decode(shown(file), readFileSync(file));
+    const st = statSync(file);
+    // A pipe or a device (`/dev/zero`) reports no size: read, it would never end.
+    if (!st.isFile()) issues.push({ file: shown(file), message: 'not a regular file (a pipe or a device?): give the exported file itself' });
+    else if (st.size > maxBytes) issues.push({ file: shown(file), message: tooLarge(st.size, maxBytes) });
+    else if (budget.fits(st.size, shown(file), issues)) decode(shown(file), readFileSync(file));
   };
   if (statSync(path).isDirectory()) {
     const found: string[] = [];
@@ -72,7 +81,7 @@ export function readSourceFiles(
     walk(path);
     found.sort().forEach(readFile);
   } else if (path.toLowerCase().endsWith('.zip') || (options.zipBySignature && startsLikeZip(path))) {
-    readZip(path, accepts, shown(path), maxBytes, decode, issues);
+    readZip(path, accepts, shown(path), maxBytes, budget, decode, issues);
   } else readFile(path);
   if (issues.length > 0) throw new ContentError(issues);
   return out;
@@ -83,6 +92,7 @@ function readZip(
   accepts: (relativePath: string) => boolean,
   shownZip: string,
   maxBytes: number,
+  budget: ReadBudget,
   decode: (name: string, bytes: Uint8Array) => void,
   issues: ContentIssue[],
 ): void {
@@ -102,8 +112,10 @@ function readZip(
         issues.push({ file: name, message: tooLarge(entry.size, maxBytes) });
         continue;
       }
+      if (!budget.fits(entry.size, name, issues)) return;
       try {
-        decode(name, zip.read(entry, maxBytes));
+        // Read no more than is left of the budget, whatever size the entry's header declares.
+        decode(name, zip.read(entry, Math.min(maxBytes, budget.left)));
       } catch (e) {
         if (!(e instanceof ZipError)) throw e;
         issues.push({ file: shownZip, message: e.message });
@@ -111,6 +123,39 @@ function readZip(
     }
   } finally {
     zip.close();
+  }
+}
+
+/** What all the files of one import may add up to (MAX_SOURCE_BYTES); once spent, reading stops with one problem. */
+class ReadBudget {
+  readonly max: number;
+  #used = 0;
+  #spent = false;
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  get left(): number {
+    return Math.max(0, this.max - this.#used);
+  }
+
+  /** Whether `size` more bytes fit; if not, the problem is reported once and nothing more is read. */
+  fits(size: number, name: string, issues: ContentIssue[]): boolean {
+    if (!this.#spent && this.#used + size <= this.max) return true;
+    if (!this.#spent)
+      issues.push({
+        file: name,
+        message: `the files read add up to more than the ${Math.round(this.max / 1024 / 1024)} MB one import may read; import fewer files at a time`,
+      });
+    this.#spent = true;
+    return false;
+  }
+
+  /** Counts `size` bytes read (fits was asked first, with the size declared: the bytes read may differ). */
+  take(size: number, name: string, issues: ContentIssue[]): boolean {
+    if (!this.fits(size, name, issues)) return false;
+    this.#used += size;
+    return true;
   }
 }
 

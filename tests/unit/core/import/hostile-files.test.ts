@@ -6,7 +6,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, ftruncateSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ContentError, formatContentIssue } from '../../../../core/content/content-error.ts';
+import { ContentError, formatContentIssue, MAX_ISSUES } from '../../../../core/content/content-error.ts';
 import { parseBusiness } from '../../../../core/content/parse-content.ts';
 import { CSV_LIMITS, parseCsv } from '../../../../core/csv/parse-csv.ts';
 import { calendarDateInZone } from '../../../../core/import/calendar-date-in-zone.ts';
@@ -205,5 +205,50 @@ describe('11. years and days that do not exist, files too large', () => {
     ftruncateSync(fd, MAX_SOURCE_BYTES + 1);
     closeSync(fd);
     expect(() => readSourceFiles(path, accept, shown)).toThrow(/huge\.csv 513 MB is more than the 512 MB a source file may have/);
+  });
+});
+
+describe('bounded: what a small file can make an import hold (adversarial review, 2026-11-27)', () => {
+  it('stops collecting problems at MAX_ISSUES, with a note (a 24 KB zip of empty reviews ran out of memory)', () => {
+    const text = JSON.stringify({ reviews: Array.from({ length: 20 * MAX_ISSUES }, () => ({})) });
+    const { reviews, issues } = parseGoogleTakeout([{ path: 'reviews.json', text }], ctx);
+    expect(reviews).toEqual([]);
+    expect(issues.length).toBeLessThanOrEqual(MAX_ISSUES + 1);
+    expect(issues.at(-1)!.message).toMatch(/^stopped reading after 1000 problems/);
+  });
+
+  it('stops on CSV rows the same way', () => {
+    const text = `source_id,platform,date,rating\n${',x,x,x\n'.repeat(20 * MAX_ISSUES)}`;
+    const { issues } = parseReviewCsv([{ path: 'bad.csv', text }], ctx);
+    expect(issues.length).toBeLessThanOrEqual(MAX_ISSUES + 1);
+    expect(issues.at(-1)!.message).toMatch(/^stopped reading after 1000 problems/);
+  });
+
+  it('reads no more than its budget in all, however many entries the zip lists (one entry listed 24 times took 5.5 GB)', () => {
+    const dir = temp();
+    const big = 'x'.repeat(1000);
+    writeFileSync(join(dir, 'many.zip'), makeZip(Array.from({ length: 24 }, (_, i) => ({ name: `r${String(i).padStart(2, '0')}.json`, data: big }))));
+    let error: unknown;
+    try {
+      readSourceFiles(join(dir, 'many.zip'), accept, shown, { maxBytes: 2000, maxTotalBytes: 5000 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    const issues = (error as ContentError).issues;
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.message).toMatch(/add up to more than the 0 MB one import may read/);
+    expect(issues[0]!.file).toBe('many.zip:r05.json'); // five entries of 1,000 bytes fit; the sixth does not
+  });
+
+  it('refuses a pipe or a device instead of reading it forever (`import csv /dev/zero`)', () => {
+    let error: unknown;
+    try {
+      readSourceFiles('/dev/zero', accept, shown);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues[0]!.message).toMatch(/not a regular file/);
   });
 });
