@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ContentIssue } from '../content/content-error.ts';
 import { AuthorNameSchema } from '../schemas/review-schema.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
-import { toAuthorName } from './author-name.ts';
+import { maskReplySurnames, toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import { detectLanguage } from './detect-language.ts';
 import type { ImportContext, ImportedReview } from './imported-review.ts';
@@ -49,7 +49,9 @@ export function mapGoogleReview(raw: unknown, at: { file: string; path: string }
   if (r.reviewReply && r.reviewReply.comment.trim() !== '') {
     const replyDate = calendarDateInZone(r.reviewReply.updateTime ?? r.updateTime ?? r.createTime, ctx.timeZone);
     if (!replyDate) return (issue('reviewReply.updateTime', `not an RFC 3339 timestamp: "${r.reviewReply.updateTime}"`), null);
-    ownerReply = { text: originalComment(r.reviewReply.comment).text, date: replyDate < date ? date : replyDate };
+    // The surname is known here only: the reply is stored with its initial.
+    const text = maskReplySurnames(originalComment(r.reviewReply.comment).text, r.reviewer?.displayName, r.reviewer?.isAnonymous);
+    ownerReply = { text, date: replyDate < date ? date : replyDate };
   }
   const author = toAuthorName(r.reviewer?.displayName, r.reviewer?.isAnonymous);
   const { id, formerIds } = nativeReviewIds('google', sourceId);

@@ -6,7 +6,7 @@ import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 import { RELATIONSHIPS } from '../schemas/disclosure-schema.ts';
 import { HttpUrlSchema } from '../schemas/primitives.ts';
 import { AuthorNameSchema, REVIEW_PLATFORMS, type ReviewPlatform } from '../schemas/review-schema.ts';
-import { toAuthorName } from './author-name.ts';
+import { maskReplySurnames, toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import type { ImportContext, ImportedReview, SourceFile, SourceParseResult } from './imported-review.ts';
 import { spreadsheetReviewIds } from './source-id.ts';
@@ -116,6 +116,8 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
   const date = created.date;
   const replyDate = replied && 'date' in replied ? replied.date : null;
   const author = toAuthorName(v.author);
+  // The surname is known here only: the reply is stored with its initial.
+  const replyText = v.reply_text && maskReplySurnames(v.reply_text, v.author);
   const { id, formerIds } = spreadsheetReviewIds(platform, v.source_id!);
   return {
     sourceUpdated: updated.date,
@@ -132,7 +134,7 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
       ...(v.relationship && { relationship: v.relationship as (typeof RELATIONSHIPS)[number] }),
       source: { platform, ...(v.url && { url: v.url }) },
       language: v.language || (ctx.defaultLanguage ?? 'en'),
-      ...(v.reply_text && replyDate && { ownerReply: { text: v.reply_text, date: replyDate < date ? date : replyDate } }),
+      ...(replyText && replyDate && { ownerReply: { text: replyText, date: replyDate < date ? date : replyDate } }),
     },
     ...(updated.date > date && { editedOn: updated.date }),
   };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 import { AuthorNameSchema } from '../schemas/review-schema.ts';
-import { toAuthorName } from './author-name.ts';
+import { maskReplySurnames, toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
 import { nativeReviewIds } from './source-id.ts';
@@ -58,6 +58,8 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
       const replyDate = reply ? calendarDateInZone(reply.updatedAt ?? reply.createdAt ?? r.createdAt, ctx.timeZone) : null;
       if (reply && !replyDate) return at('companyReply.createdAt', 'not an RFC 3339 timestamp');
       const author = toAuthorName(r.consumer?.displayName);
+      // The surname is known here only: the reply is stored with its initial.
+      const replyText = maskReplySurnames(reply?.text.trim() ?? '', r.consumer?.displayName);
       const level = (r.reviewVerificationLevel ?? r.verificationLevel ?? '').toLowerCase();
       const verified = r.isVerified === true || level === 'verified';
       const { id, formerIds } = nativeReviewIds('trustpilot', r.id);
@@ -74,7 +76,7 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
           author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
           source: { platform: 'trustpilot', url: `https://www.trustpilot.com/reviews/${encodeURIComponent(r.id)}` },
           language: language(r.language),
-          ...(reply && replyDate && { ownerReply: { text: reply.text.trim(), date: replyDate < date ? date : replyDate } }),
+          ...(reply && replyDate && { ownerReply: { text: replyText, date: replyDate < date ? date : replyDate } }),
         },
         ...(edited > date && { editedOn: edited }),
         verification: verified
