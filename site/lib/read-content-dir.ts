@@ -10,6 +10,7 @@ import {
   type ParsedContent,
 } from '../../core/content/parse-content.ts';
 import { DEFAULT_CONTENT_DIR } from '../../core/content/default-content-dir.ts';
+import { firstInvalidUtf8 } from '../../core/text/decode-text.ts';
 
 /** The content folder in effect: CONTENT_DIR, or content/ beside the project root. */
 export function contentDirFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): string {
@@ -75,14 +76,37 @@ export function readContentFiles(dir: string, options: { catalogChanged?: boolea
  */
 export function readContentTexts(dir: string): { business: ContentFile; reviews: ContentFile[] } {
   const businessPath = join(dir, 'business.json');
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(businessPath, 'utf8');
+    bytes = readFileSync(businessPath);
   } catch {
     throw new ContentError([{ file: shownPath(businessPath), message: 'missing: every content folder needs a business.json' }]);
   }
-  const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: readFileSync(p, 'utf8') }));
-  return { business: { path: shownPath(businessPath), text }, reviews };
+  const reviews = listReviewFiles(dir).map((p) => ({ path: shownPath(p), text: utf8Text(p, readFileSync(p)) }));
+  return { business: { path: shownPath(businessPath), text: utf8Text(businessPath, bytes) }, reviews };
+}
+
+/**
+ * A content file's text, read strictly as UTF-8 (a byte order mark dropped). Read leniently, a byte of another
+ * encoding (a Latin-1 "é" typed in an old editor) became U+FFFD: published so, and written back so by the next import
+ * of that file, which reported "0 updated" (adversarial review, 2026-11-27). Now it is an error naming file and line.
+ */
+function utf8Text(path: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    let line = 1;
+    for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+    const byte = bytes[offset]!.toString(16).toUpperCase().padStart(2, '0');
+    throw new ContentError([
+      {
+        file: shownPath(path),
+        line,
+        message: `not UTF-8: byte 0x${byte} at byte offset ${offset} cannot be read; content files are UTF-8 (retype the character in an editor that saves UTF-8)`,
+      },
+    ]);
+  }
 }
 
 /** Reads and validates a content folder: only the parsed content (what the site build needs). */

@@ -62,3 +62,28 @@ describe('readContentFiles / readContentDir', () => {
     expect(() => readContentDir(dir)).toThrow(/business\.json missing: every content folder needs a business\.json/);
   });
 });
+
+describe('content files are read as UTF-8, strictly', () => {
+  it('names file and line of a byte that is not UTF-8, instead of publishing and rewriting it as U+FFFD', () => {
+    const good = JSON.stringify(record({ id: 'r-1', date: '2024-03-01' }));
+    const latin1 = Buffer.from(JSON.stringify(record({ id: 'r-2', date: '2024-03-02', text: 'Caf\u00e9 roof, great crew.' })), 'latin1');
+    const dir = contentFolder([good]);
+    writeFileSync(join(dir, 'reviews', '2024.jsonl'), Buffer.concat([Buffer.from(`${good}\n`), latin1, Buffer.from('\n')]));
+    let error: unknown;
+    try {
+      readContentFiles(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues[0]).toMatchObject({ file: shownPath(join(dir, 'reviews', '2024.jsonl')), line: 2 });
+    expect((error as ContentError).issues[0]!.message).toMatch(/^not UTF-8: byte 0xE9 at byte offset \d+/);
+  });
+
+  it('reads a file saved with a byte order mark as the build does (the tools refused it with an invisible character)', () => {
+    const lines = [JSON.stringify(record({ id: 'r-1', date: '2024-03-01' }))];
+    const dir = contentFolder(lines);
+    writeFileSync(join(dir, 'reviews', '2024.jsonl'), `\ufeff${lines[0]}\n`);
+    expect(readContentFiles(dir).parsed.records.map((r) => r.record.id)).toEqual(['r-1']);
+  });
+});
