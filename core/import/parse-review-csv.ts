@@ -1,11 +1,12 @@
 import { issuesFull, type ContentIssue } from '../content/content-error.ts';
+import { cutText } from '../text/cut-text.ts';
 import { delimiterName } from '../csv/parse-csv.ts';
 import { readCsvTable } from '../csv/read-csv-table.ts';
 import { parseLocaleNumber, parseSpreadsheetDate } from '../csv/spreadsheet-date.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
 import { RELATIONSHIPS } from '../schemas/disclosure-schema.ts';
 import { HttpUrlSchema } from '../schemas/primitives.ts';
-import { AuthorNameSchema, REVIEW_PLATFORMS, type ReviewPlatform } from '../schemas/review-schema.ts';
+import { AuthorNameSchema, MAX_TITLE, REVIEW_PLATFORMS, type ReviewPlatform } from '../schemas/review-schema.ts';
 import { maskReplySurnames, toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import type { ImportContext, ImportedReview, SourceFile, SourceParseResult } from './imported-review.ts';
@@ -126,7 +127,7 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
       id,
       date,
       rating,
-      ...(v.title && { title: v.title.slice(0, 200) }),
+      ...(v.title && { title: cutText(v.title, MAX_TITLE) }),
       text: v.text ?? '',
       author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
       ...(consent !== undefined && { consent }),

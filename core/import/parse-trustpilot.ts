@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { cutText } from '../text/cut-text.ts';
 import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import { ANONYMOUS_AUTHOR } from '../model/author-initials.ts';
-import { AuthorNameSchema } from '../schemas/review-schema.ts';
+import { AuthorNameSchema, MAX_TITLE } from '../schemas/review-schema.ts';
 import { maskReplySurnames, toAuthorName } from './author-name.ts';
 import { calendarDateInZone } from './calendar-date-in-zone.ts';
 import { parseJsonFile, type ImportContext, type ImportedReview, type SourceFile, type SourceParseResult } from './imported-review.ts';
@@ -71,7 +72,7 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
           id,
           date,
           rating: r.stars,
-          ...(r.title?.trim() && { title: r.title.trim().slice(0, 200) }),
+          ...(r.title?.trim() && { title: cutText(r.title.trim(), MAX_TITLE) }),
           text: r.text.trim(),
           author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
           source: { platform: 'trustpilot', url: `https://www.trustpilot.com/reviews/${encodeURIComponent(r.id)}` },

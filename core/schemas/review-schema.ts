@@ -28,6 +28,9 @@ export const REVIEW_PLATFORMS = [
 ] as const;
 export type ReviewPlatform = (typeof REVIEW_PLATFORMS)[number];
 
+/** The longest review title kept (UTF-16 units); importers cut a longer one (cutText). */
+export const MAX_TITLE = 200;
+
 export const ReviewSourceSchema = z
   .object({
     platform: z.enum(REVIEW_PLATFORMS),
@@ -76,7 +79,7 @@ const sharedReviewShape = {
   id: SlugSchema.meta({ description: 'Stable review id.', examples: ['r-2024-0412'] }),
   date: CalendarDateSchema.meta({ description: 'Date the review was written.' }),
   rating: StarRatingSchema,
-  title: z.string().min(1).max(200).optional(),
+  title: z.string().min(1).max(MAX_TITLE).optional(),
   text: z.string().max(20000).meta({ description: 'Review text; empty for a rating-only review.' }),
   author: AuthorNameSchema,
   ...DisclosureShape,

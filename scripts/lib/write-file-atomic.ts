@@ -1,22 +1,35 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
  * Writes `text` to `path` through a temporary file in the same folder and a rename, so a reader (or a
  * crash) never sees a half-written file: the old content stays until the new one is complete. `mode`
- * makes the file exactly that mode (0600 for private files) from the moment it appears.
+ * makes the file exactly that mode (0600 for private files) from the moment it appears; without it, a file that is
+ * replaced keeps its mode (`init` rewrote a 0600 `.env` holding API secrets as 0644, readable by everyone).
  */
 export function writeFileAtomic(path: string, text: string, options: { mode?: number } = {}): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const mode = options.mode ?? modeOf(path);
   try {
-    writeFileSync(temp, text, { mode: options.mode ?? 0o666 });
-    // The umask may have narrowed the mode further, never widened it: be exact for a private file.
-    if (options.mode !== undefined) chmodSync(temp, options.mode);
+    writeFileSync(temp, text, { mode: mode ?? 0o666 });
+    // The umask may have narrowed the mode further, never widened it: be exact for a kept or private mode.
+    if (mode !== undefined) chmodSync(temp, mode);
     renameSync(temp, path);
   } catch (e) {
     rmSync(temp, { force: true });
     throw e;
   }
 }
+
+/** The permission bits of the file at `path`, or undefined when there is none (a new file gets the umask's). */
+function modeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & PERMISSION_BITS;
+  } catch {
+    return undefined;
+  }
+}
+
+const PERMISSION_BITS = 0o777;

@@ -2,6 +2,7 @@
  * Facts the docs and repository files state that code can check: where the site uses set:html,
  * how MCP session ids are keyed, what .gitignore keeps out of the repository.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,6 +59,13 @@ describe('.gitignore', () => {
     expect(lines).toContain('.env');
     // Not anchored to content/: `npm run init` makes the owner's own folder, and its queue names customers too.
     expect(lines).toContain('review-queue.json');
+  });
+
+  it('keeps out the temporary files a killed command leaves (one of a queue holds full names), as git reads the rules', () => {
+    const ignored = (path: string) => spawnSync('git', ['check-ignore', '--no-index', '-q', path], { cwd: ROOT }).status === 0;
+    for (const left of ['content/reviews/.2025.jsonl.4242-0a1b2c3d.tmp', 'roofs/.review-queue.json.4242-0a1b2c3d.tmp', '..env.4242-0a1b2c3d.tmp'])
+      expect(ignored(left), left).toBe(true);
+    expect(ignored('content/reviews/2025.jsonl')).toBe(false);
   });
 });
 
