@@ -151,6 +151,35 @@ describe('mapping helpers', () => {
     expect(originalComment(undefined)).toEqual({ text: '', translated: false });
   });
 
+  it('keeps the whole comment when "(Translated by Google)" is the reviewer\'s own words, not where Google puts it', () => {
+    const complaint = 'Crew was late twice and left nails in the driveway.';
+    const whole = (text: string) => expect(originalComment(text)).toEqual({ text: text.trim(), translated: false });
+    // Inline in the text (the 2-star review that lost its complaint).
+    whole(`Good price, but my neighbour's review said (Translated by Google) under it. ${complaint}`);
+    // Opening the comment, with no "(Original)" paragraph below.
+    whole(`(Translated by Google) is what my last review showed, so I write in English. ${complaint}`);
+    // On a line of its own but not a paragraph of its own, or with nothing on one side of it.
+    whole(`Good price.\n(Translated by Google)\n${complaint}`);
+    whole(`Good price.\n\n(Translated by Google)\n`);
+    whole(`(Translated by Google) Good\n\n(Original)\n`);
+  });
+
+  it("splits Google's layouts even when the reviewer's own text names the marker, keeping all of the original", () => {
+    const original = 'La etiqueta (Translated by Google) no es mía. El equipo llegó tarde dos veces.';
+    expect(originalComment(`${original}\n\n(Translated by Google)\nThe label (Translated by Google) is not mine. The crew was late twice.`)).toEqual({
+      text: original,
+      translated: true,
+    });
+    expect(originalComment(`(Translated by Google) The label is not mine.\n\n(Original)\n${original}`)).toEqual({ text: original, translated: true });
+    // Two paragraphs of the original, the first ending in the marker's words: nothing of it is dropped.
+    const twoParagraphs = 'Bueno.\n\n(Translated by Google)\nno lo escribí yo.';
+    expect(originalComment(`${twoParagraphs}\n\n(Translated by Google)\nGood.\n\nI did not write it.`)).toEqual({
+      text: twoParagraphs,
+      translated: true,
+    });
+    expect(originalComment('(Translated by Google) Good\r\n\r\n(Original)\r\nBueno')).toEqual({ text: 'Bueno', translated: true });
+  });
+
   it('labels common languages and admits when it cannot tell', () => {
     expect(detectLanguage('Muy buen trabajo, el equipo fue muy limpio')).toBe('es');
     expect(detectLanguage('Sehr gute Arbeit, das Dach ist dicht und wir sind zufrieden')).toBe('de');
