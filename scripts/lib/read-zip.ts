@@ -32,10 +32,12 @@ const DEFLATED = 8;
 export class ZipFile {
   readonly entries: ZipEntry[];
   readonly #fd: number;
+  readonly #size: number;
 
   constructor(path: string) {
     this.#fd = openSync(path, 'r');
     try {
+      this.#size = fstatSync(this.#fd).size;
       this.entries = this.#readDirectory();
     } catch (e) {
       closeSync(this.#fd);
@@ -48,10 +50,13 @@ export class ZipFile {
     if (entry.encrypted) throw new ZipError(`${entry.name}: encrypted entries cannot be read`);
     if (entry.size > maxEntryBytes)
       throw new ZipError(`${entry.name}: ${megabytes(entry.size)} is over the ${megabytes(maxEntryBytes)} a file may have`);
-    const local = this.#bytes(entry.localHeaderOffset, 30);
+    const local = this.#bytes(entry.localHeaderOffset, 30, `${entry.name}: its local header`);
     if (local.readUInt32LE(0) !== LOCAL) throw new ZipError(`${entry.name}: no local header where the directory says`);
-    const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-    const data = this.#bytes(start, entry.compressedSize);
+    // The local header's own name and extra field lengths, checked before the data: the message names the part broken.
+    const names = local.readUInt16LE(26) + local.readUInt16LE(28);
+    this.#within(entry.localHeaderOffset + 30, names, `${entry.name}: its local header's name or extra field`);
+    const start = entry.localHeaderOffset + 30 + names;
+    const data = this.#bytes(start, entry.compressedSize, `${entry.name}: its compressed data (${entry.compressedSize} bytes)`);
     if (entry.method === STORED) return data;
     if (entry.method !== DEFLATED) throw new ZipError(`${entry.name}: compression method ${entry.method} is not supported (only stored and deflate)`);
     try {
@@ -67,7 +72,18 @@ export class ZipFile {
     closeSync(this.#fd);
   }
 
-  #bytes(position: number, length: number): Buffer {
+  /**
+   * Offsets and lengths come from the archive itself: a damaged or hostile one may point before its start, past
+   * its end or claim gigabytes. Each is checked against the file's size before a byte is allocated or read.
+   */
+  #within(position: number, length: number, what: string): void {
+    const inside = Number.isSafeInteger(position) && Number.isSafeInteger(length) && position >= 0 && length >= 0;
+    if (!inside || position + length > this.#size)
+      throw new ZipError(`${what} runs past the end of the archive (${this.#size} bytes; is the download complete?)`);
+  }
+
+  #bytes(position: number, length: number, what: string): Buffer {
+    this.#within(position, length, what);
     const buffer = Buffer.alloc(length);
     let done = 0;
     while (done < length) {
@@ -79,9 +95,21 @@ export class ZipFile {
   }
 
   #readDirectory(): ZipEntry[] {
-    const fileSize = fstatSync(this.#fd).size;
-    const tailLength = Math.min(fileSize, 22 + MAX_COMMENT);
-    const tail = this.#bytes(fileSize - tailLength, tailLength);
+    const { count, size, offset } = this.#directoryRecord();
+    const dir = this.#bytes(offset, size, 'the central directory');
+    const entries: ZipEntry[] = [];
+    for (let i = 0, p = 0; i < count; i++) {
+      const { entry, next } = centralEntry(dir, p, i);
+      entries.push(entry);
+      p = next;
+    }
+    return entries;
+  }
+
+  /** Where the central directory is and how many entries it has: the end record's, or the zip64 record's for a large archive. */
+  #directoryRecord(): { count: number; size: number; offset: number } {
+    const tailLength = Math.min(this.#size, 22 + MAX_COMMENT);
+    const tail = this.#bytes(this.#size - tailLength, tailLength, 'the end of central directory');
     let at = -1;
     for (let i = tail.length - 22; i >= 0; i--)
       if (tail.readUInt32LE(i) === EOCD) {
@@ -89,58 +117,61 @@ export class ZipFile {
         break;
       }
     if (at === -1) throw new ZipError('not a zip archive (no end of central directory)');
-    let count = tail.readUInt16LE(at + 10);
-    let size = tail.readUInt32LE(at + 12);
-    let offset = tail.readUInt32LE(at + 16);
-    if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) {
-      const locatorAt = fileSize - tailLength + at - 20;
-      const locator = this.#bytes(locatorAt, 20);
-      if (locator.readUInt32LE(0) !== EOCD64_LOCATOR) throw new ZipError('a zip64 archive without its zip64 locator');
-      const record = this.#bytes(Number(locator.readBigUInt64LE(8)), 56);
-      if (record.readUInt32LE(0) !== EOCD64) throw new ZipError('a zip64 archive without its zip64 directory record');
-      count = Number(record.readBigUInt64LE(32));
-      size = Number(record.readBigUInt64LE(40));
-      offset = Number(record.readBigUInt64LE(48));
-    }
-    if (offset + size > fileSize) throw new ZipError('the central directory lies past the end of the file (is the download complete?)');
-    const dir = this.#bytes(offset, size);
-    const entries: ZipEntry[] = [];
-    let p = 0;
-    for (let i = 0; i < count; i++) {
-      if (p + 46 > dir.length || dir.readUInt32LE(p) !== CENTRAL) throw new ZipError('the central directory is damaged');
-      const flags = dir.readUInt16LE(p + 8);
-      const nameLength = dir.readUInt16LE(p + 28);
-      const extraLength = dir.readUInt16LE(p + 30);
-      const commentLength = dir.readUInt16LE(p + 32);
-      const name = dir.toString(flags & 0x800 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength);
-      let compressedSize = dir.readUInt32LE(p + 20);
-      let uncompressed = dir.readUInt32LE(p + 24);
-      let localHeaderOffset = dir.readUInt32LE(p + 42);
-      // Zip64: the 64-bit values stand in the extra field (id 1), in this order, for those set to 0xffffffff.
-      for (let e = p + 46 + nameLength; e + 4 <= p + 46 + nameLength + extraLength; ) {
-        const id = dir.readUInt16LE(e);
-        const length = dir.readUInt16LE(e + 2);
-        if (id === 1) {
-          let q = e + 4;
-          const next = () => Number(dir.readBigUInt64LE((q += 8) - 8));
-          if (uncompressed === 0xffffffff) uncompressed = next();
-          if (compressedSize === 0xffffffff) compressedSize = next();
-          if (localHeaderOffset === 0xffffffff) localHeaderOffset = next();
-        }
-        e += 4 + length;
-      }
-      entries.push({
-        name,
-        method: dir.readUInt16LE(p + 10),
-        encrypted: (flags & 1) === 1,
-        compressedSize,
-        size: uncompressed,
-        localHeaderOffset,
-      });
-      p += 46 + nameLength + extraLength + commentLength;
-    }
-    return entries;
+    const count = tail.readUInt16LE(at + 10);
+    const size = tail.readUInt32LE(at + 12);
+    const offset = tail.readUInt32LE(at + 16);
+    if (count !== 0xffff && size !== 0xffffffff && offset !== 0xffffffff) return { count, size, offset };
+    const locatorAt = this.#size - tailLength + at - 20;
+    if (locatorAt < 0) throw new ZipError('a zip64 archive without its zip64 locator');
+    const locator = this.#bytes(locatorAt, 20, 'the zip64 locator');
+    if (locator.readUInt32LE(0) !== EOCD64_LOCATOR) throw new ZipError('a zip64 archive without its zip64 locator');
+    const record = this.#bytes(Number(locator.readBigUInt64LE(8)), 56, 'the zip64 directory record');
+    if (record.readUInt32LE(0) !== EOCD64) throw new ZipError('a zip64 archive without its zip64 directory record');
+    return { count: Number(record.readBigUInt64LE(32)), size: Number(record.readBigUInt64LE(40)), offset: Number(record.readBigUInt64LE(48)) };
   }
+}
+
+/** The central directory entry at `p` (the `index`th), and where the next one starts; every length checked against the directory. */
+function centralEntry(dir: Buffer, p: number, index: number): { entry: ZipEntry; next: number } {
+  if (p + 46 > dir.length || dir.readUInt32LE(p) !== CENTRAL) throw new ZipError('the central directory is damaged');
+  const flags = dir.readUInt16LE(p + 8);
+  const nameLength = dir.readUInt16LE(p + 28);
+  const extraLength = dir.readUInt16LE(p + 30);
+  const commentLength = dir.readUInt16LE(p + 32);
+  const next = p + 46 + nameLength + extraLength + commentLength;
+  if (p + 46 + nameLength > dir.length)
+    throw new ZipError(`the central directory is damaged: the name of entry ${index + 1} runs past the directory's end`);
+  const name = dir.toString(flags & 0x800 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength);
+  if (next > dir.length)
+    throw new ZipError(`${name}: its extra field or comment runs past the end of the central directory (the directory is damaged)`);
+  const values = { size: dir.readUInt32LE(p + 24), compressedSize: dir.readUInt32LE(p + 20), localHeaderOffset: dir.readUInt32LE(p + 42) };
+  const extra = dir.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength);
+  const entry = { name, method: dir.readUInt16LE(p + 10), encrypted: (flags & 1) === 1, ...zip64Values(extra, values, name) };
+  return { entry, next };
+}
+
+type EntryValues = { size: number; compressedSize: number; localHeaderOffset: number };
+
+/**
+ * Zip64: the 64-bit values stand in the extra field (id 1), in this order, for those set to 0xffffffff. Each
+ * field's length is checked against the extra field, and the zip64 field's against the values it must hold.
+ */
+function zip64Values(extra: Buffer, values: EntryValues, name: string): EntryValues {
+  const out = { ...values };
+  for (let e = 0; e + 4 <= extra.length; ) {
+    const id = extra.readUInt16LE(e);
+    const length = extra.readUInt16LE(e + 2);
+    if (e + 4 + length > extra.length)
+      throw new ZipError(`${name}: a field of its extra data runs past the extra field's end (the directory is damaged)`);
+    if (id === 1) {
+      const wide = (['size', 'compressedSize', 'localHeaderOffset'] as const).filter((k) => values[k] === 0xffffffff);
+      if (wide.length * 8 > length)
+        throw new ZipError(`${name}: its zip64 extra field is too short for the sizes it must hold (the directory is damaged)`);
+      wide.forEach((k, i) => (out[k] = Number(extra.readBigUInt64LE(e + 4 + i * 8))));
+    }
+    e += 4 + length;
+  }
+  return out;
 }
 
 function megabytes(bytes: number): string {
