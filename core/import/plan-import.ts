@@ -1,3 +1,4 @@
+import { addDays } from '../model/calendar.ts';
 import { ContentError, issuesFull, type ContentIssue } from '../content/content-error.ts';
 import type { ContentFile } from '../content/parse-content.ts';
 import { RecordLines } from '../content/record-lines.ts';
@@ -36,7 +37,7 @@ type Raw = Record<string, unknown>;
 export function planImport(existing: readonly ContentFile[], imported: readonly ImportedReview[], options: PlanOptions): ImportPlan {
   const lines = new RecordLines(existing);
   const report: ImportReport = { new: [], updated: [], unchanged: [] };
-  const issues: ContentIssue[] = [];
+  const issues: ContentIssue[] = imported.flatMap((imp) => futureDates(imp, options.importedOn));
   for (const found of laterCopies(imported)) {
     if (issuesFull(issues, found.origin.file)) break;
     // Found under an id an earlier importer gave it: that record is updated and keeps its id.
@@ -65,6 +66,36 @@ export function planImport(existing: readonly ContentFile[], imported: readonly 
   if (issues.length > 0) throw new ContentError(issues);
   return { files: lines.changedFiles(), report };
 }
+
+/**
+ * The dates of an imported review that lie after tomorrow (`importedOn`: --today, or today in the business's time
+ * zone): no source holds a review written in the future, so such a date is a typo (9999-12-31), a wrong column or a
+ * clock set wrong, and is refused with the review named rather than published. A day of slack: a machine whose clock
+ * is a few minutes behind the provider's must not fail a whole nightly pull for a review written just after midnight.
+ */
+function futureDates(imp: ImportedReview, today: string): ContentIssue[] {
+  const latest = addDays(today, FUTURE_SLACK_DAYS);
+  const dates: [field: string, date: string | undefined][] = [
+    ['date', imp.fields.date],
+    ['updatedAt', imp.editedOn],
+    ['ownerReply.date', imp.fields.ownerReply?.date],
+  ];
+  return dates.flatMap(([field, date]) =>
+    date !== undefined && date > latest
+      ? [
+          {
+            file: imp.origin.file,
+            recordId: imp.origin.record,
+            field,
+            message: `${date} is after today (${today}): a review cannot be dated in the future`,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Days after today a source's date may be (clock skew), beyond which it is refused. */
+const FUTURE_SLACK_DAYS = 1;
 
 /** The record with the source's new values, or null when nothing the source owns changed. */
 function updatedRecord(raw: Readonly<Raw>, imp: ImportedReview, importedOn: string): Raw | null {

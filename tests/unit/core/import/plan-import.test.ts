@@ -162,3 +162,43 @@ describe('one review from two importers', () => {
     expect(row('yelp', 'y-17')[0]!.formerIds).toBeUndefined();
   });
 });
+
+describe('planImport: dates after today', () => {
+  const csv = (row: string) =>
+    parseReviewCsv([{ path: 'reviews.csv', text: `source_id,platform,date,rating,author,updated,reply_text,reply_date\n${row}\n` }], ctx).reviews;
+
+  it('refuses a review, an edit or a reply dated after today, naming file, record and field, and writes nothing', () => {
+    const plan = () =>
+      planImport([], [...csv('A-1,yelp,9999-12-31,2,Ann Lee,,,'), ...csv('A-2,yelp,2025-10-01,4,Bo Ek,2025-11-03,Thanks,2025-11-04')], opts);
+    expect(plan).toThrow(ContentError);
+    try {
+      plan();
+    } catch (e) {
+      expect((e as ContentError).issues).toEqual([
+        {
+          file: 'reviews.csv',
+          recordId: 'A-1',
+          field: 'date',
+          message: '9999-12-31 is after today (2025-11-01): a review cannot be dated in the future',
+        },
+        {
+          file: 'reviews.csv',
+          recordId: 'A-2',
+          field: 'updatedAt',
+          message: '2025-11-03 is after today (2025-11-01): a review cannot be dated in the future',
+        },
+        {
+          file: 'reviews.csv',
+          recordId: 'A-2',
+          field: 'ownerReply.date',
+          message: '2025-11-04 is after today (2025-11-01): a review cannot be dated in the future',
+        },
+      ]);
+    }
+  });
+
+  it('takes a review dated today, or tomorrow (a clock a few minutes behind the provider\u2019s must not fail a pull)', () => {
+    expect(planImport([], csv('A-1,yelp,2025-11-01,5,Ann Lee,,Thanks,2025-11-01'), opts).report.new).toHaveLength(1);
+    expect(planImport([], csv('A-1,yelp,2025-11-02,5,Ann Lee,,Thanks,2025-11-02'), opts).report.new).toHaveLength(1);
+  });
+});
