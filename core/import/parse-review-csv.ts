@@ -54,6 +54,9 @@ export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext)
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
   const notes: string[] = [];
+  // A row's id, by platform, and where it was first given: two different rows under one id are two reviews, of which
+  // the import kept one without a word (an owner's copy-paste slip); the same row twice is one review.
+  const firstOf = new Map<string, { file: string; line: number; row: string }>();
   for (const file of files) {
     const table = readCsvTable(file, { columns: REVIEW_CSV_COLUMNS, required: ['source_id', 'platform', 'date', 'rating'] });
     issues.push(...table.issues);
@@ -61,6 +64,15 @@ export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext)
     for (const row of table.rows) {
       if (issuesFull(issues, file.path)) break;
       const at = { file: file.path, line: row.line, recordId: row.values.source_id || `line ${row.line}` };
+      const key = `${row.values.platform ?? ''}\n${row.values.source_id ?? ''}`;
+      const first = firstOf.get(key);
+      const whole = JSON.stringify(row.values);
+      if (row.values.source_id && first && first.row !== whole) {
+        const where = first.file === file.path ? `line ${first.line}` : `${first.file} line ${first.line}`;
+        issues.push({ ...at, field: 'source_id', message: `also the id of a different review on ${where}: give each review its own id` });
+        continue;
+      }
+      if (!first) firstOf.set(key, { file: file.path, line: row.line, row: whole });
       const review = mapRow(row.values, ctx, (field, message) => issues.push({ ...at, field, message }));
       if (review) reviews.push({ ...review, origin: { file: file.path, record: at.recordId } });
     }

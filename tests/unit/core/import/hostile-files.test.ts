@@ -252,3 +252,29 @@ describe('bounded: what a small file can make an import hold (adversarial review
     expect((error as ContentError).issues[0]!.message).toMatch(/not a regular file/);
   });
 });
+
+describe('one id, one review (adversarial review, 2026-11-27)', () => {
+  const header = 'source_id,platform,date,rating,author,text';
+  it('refuses two different CSV rows under one id, naming both lines (the later one vanished without a word)', () => {
+    const text = `${header}\nc1,yelp,2025-01-01,1,Ann Lee,Leaked again\nc1,yelp,2025-01-02,5,Bo Ek,Great crew\n`;
+    const { reviews, issues } = parseReviewCsv([{ path: 'dup.csv', text }], ctx);
+    expect(reviews.map((r) => r.fields.rating)).toEqual([1]);
+    expect(issues).toEqual([
+      {
+        file: 'dup.csv',
+        line: 3,
+        recordId: 'c1',
+        field: 'source_id',
+        message: 'also the id of a different review on line 2: give each review its own id',
+      },
+    ]);
+  });
+
+  it('takes the same row twice as one review, and one id on two platforms as two', () => {
+    const row = 'c1,yelp,2025-01-01,5,Ann Lee,Great crew';
+    expect(parseReviewCsv([{ path: 'twice.csv', text: `${header}\n${row}\n${row}\n` }], ctx).issues).toEqual([]);
+    const two = parseReviewCsv([{ path: 'two.csv', text: `${header}\n${row}\nc1,houzz,2025-01-02,4,Bo Ek,Fine\n` }], ctx);
+    expect(two.issues).toEqual([]);
+    expect(two.reviews).toHaveLength(2);
+  });
+});
