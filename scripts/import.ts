@@ -58,7 +58,8 @@ export function runImport(
   progress.tick();
   if (files.length === 0)
     throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
-  const parsed = parse(files, { timeZone, ...(locale && { locale }) });
+  const unit = content.parsed.business.pull?.trustpilot?.businessUnitId;
+  const parsed = parse(files, { timeZone, ...(locale && { locale }), ...(unit && { trustpilotBusinessUnitId: unit }) });
   progress.tick();
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
   const importedOn = today ?? calendarDateInZone(new Date().toISOString(), timeZone)!;

@@ -40,6 +40,8 @@ export interface ImportContext {
   locale?: string;
   /** Language of text that carries no language of its own (default "en"). */
   defaultLanguage?: string;
+  /** The business's own Trustpilot business unit (business.json `pull.trustpilot`), when it names one. */
+  trustpilotBusinessUnitId?: string;
 }
 
 /** A source file, already read (the CLI reads; core only parses). */

@@ -18,11 +18,33 @@ const TrustpilotReviewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string().nullish(),
   consumer: z.object({ displayName: z.string().optional() }).optional(),
+  businessUnit: z.object({ id: z.string().optional(), displayName: z.string().optional() }).nullish(),
   companyReply: z.object({ text: z.string(), createdAt: z.string().optional(), updatedAt: z.string().nullish() }).nullish(),
   isVerified: z.boolean().optional(),
   verificationLevel: z.string().optional(),
   reviewVerificationLevel: z.string().optional(),
 });
+
+/**
+ * Why a review belongs to another business, or null: its business unit is not the one business.json names, or (none
+ * named) not the one the earlier reviews of the import had. Reviews of another business were imported as
+ * platform-verified, and so published at once (adversarial review, 2026-11-27).
+ */
+function otherBusinessUnit(
+  unit: { id?: string | undefined; displayName?: string | undefined } | null | undefined,
+  ctx: ImportContext,
+  seen: Map<string, string>,
+): string | null {
+  if (!unit?.id) return null; // an export without the field: nothing to compare
+  const name = (id: string, display?: string) => (display ? `${id} (${display})` : id);
+  if (ctx.trustpilotBusinessUnitId !== undefined && unit.id !== ctx.trustpilotBusinessUnitId)
+    return `a review of business unit ${name(unit.id, unit.displayName)}, not of yours (${ctx.trustpilotBusinessUnitId} in business.json): import your own business's reviews`;
+  const [first] = seen;
+  if (!first) seen.set(unit.id, unit.displayName ?? '');
+  else if (first[0] !== unit.id)
+    return `a review of business unit ${name(unit.id, unit.displayName)}, while the reviews before it are of ${name(first[0], first[1])}: import one business's reviews at a time`;
+  return null;
+}
 
 function language(tag: string | undefined): string {
   const m = /^([a-z]{2,3})(?:[-_]([a-z]{2}))?$/i.exec(tag ?? '');
@@ -35,6 +57,7 @@ function language(tag: string | undefined): string {
  * `platform-verified`, verified on the day it was written; every other review starts unverified.
  */
 export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext): SourceParseResult {
+  const units = new Map<string, string>(); // business unit id → its name, as the reviews give them
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
   for (const file of files) {
@@ -51,6 +74,8 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
       const parsed = TrustpilotReviewSchema.safeParse(raw);
       if (!parsed.success) return parsed.error.issues.forEach((e) => at(e.path.join('.'), e.message));
       const r = parsed.data;
+      const unit = otherBusinessUnit(r.businessUnit, ctx, units);
+      if (unit) return at('businessUnit.id', unit);
       const date = calendarDateInZone(r.createdAt, ctx.timeZone);
       if (!date) return at('createdAt', `not an RFC 3339 timestamp: "${r.createdAt}"`);
       const edited = r.updatedAt ? calendarDateInZone(r.updatedAt, ctx.timeZone) : date;

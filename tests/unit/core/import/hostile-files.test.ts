@@ -12,6 +12,7 @@ import { CSV_LIMITS, parseCsv } from '../../../../core/csv/parse-csv.ts';
 import { calendarDateInZone } from '../../../../core/import/calendar-date-in-zone.ts';
 import { isTakeoutReviewFile, parseGoogleTakeout } from '../../../../core/import/parse-google-takeout.ts';
 import { parseReviewCsv } from '../../../../core/import/parse-review-csv.ts';
+import { parseTrustpilot } from '../../../../core/import/parse-trustpilot.ts';
 import { createCatalogLookup } from '../../../../core/verify/catalog-lookup.ts';
 import { parseJobsCsv } from '../../../../core/verify/parse-jobs-csv.ts';
 import { decodeText } from '../../../../core/text/decode-text.ts';
@@ -276,5 +277,33 @@ describe('one id, one review (adversarial review, 2026-11-27)', () => {
     const two = parseReviewCsv([{ path: 'two.csv', text: `${header}\n${row}\nc1,houzz,2025-01-02,4,Bo Ek,Fine\n` }], ctx);
     expect(two.issues).toEqual([]);
     expect(two.reviews).toHaveLength(2);
+  });
+});
+
+describe('Trustpilot: only the business own reviews (adversarial review, 2026-11-27)', () => {
+  const review = (id: string, unit: string, name: string) => ({
+    id,
+    stars: 5,
+    text: 'Great pizza',
+    createdAt: '2025-01-01T12:00:00Z',
+    isVerified: true,
+    consumer: { displayName: 'Ann Lee' },
+    businessUnit: { id: unit, displayName: name },
+  });
+  const file = (...reviews: object[]) => [{ path: 'tp.json', text: JSON.stringify({ reviews }) }];
+
+  it('refuses a review of another business unit than business.json names (it was published as platform-verified)', () => {
+    const { reviews, issues } = parseTrustpilot(file(review('t1', 'pizza-1', 'Pizza Palace')), { ...ctx, trustpilotBusinessUnitId: 'roof-9' });
+    expect(reviews).toEqual([]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ file: 'tp.json', recordId: 't1', field: 'reviews.0.businessUnit.id' });
+    expect(issues[0]!.message).toContain('business unit pizza-1 (Pizza Palace), not of yours (roof-9 in business.json)');
+  });
+
+  it('refuses a file mixing two business units when business.json names none, and takes one unit alone', () => {
+    const mixed = parseTrustpilot(file(review('t1', 'roof-9', 'Summit Ridge'), review('t2', 'pizza-1', 'Pizza Palace')), ctx);
+    expect(mixed.issues.map((i) => i.recordId)).toEqual(['t2']);
+    expect(mixed.issues[0]!.message).toContain('while the reviews before it are of roof-9 (Summit Ridge)');
+    expect(parseTrustpilot(file(review('t1', 'roof-9', 'Summit Ridge')), { ...ctx, trustpilotBusinessUnitId: 'roof-9' }).issues).toEqual([]);
   });
 });
