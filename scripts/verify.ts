@@ -4,7 +4,7 @@
  * Confident unique matches are verified (job-match); ambiguous ones go to the review queue
  * (default CONTENT_DIR/review-queue.json), where the owner decides; nothing is rejected automatically.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ContentError, formatContentIssue } from '../core/content/content-error.ts';
 import { parseContent } from '../core/content/parse-content.ts';
@@ -49,6 +49,9 @@ export interface RecheckReport {
 
 /** Reads and parses the jobs file (size-bounded, decoded strictly unless an encoding is named). */
 function readJobs(opts: VerifyOptions, business: BusinessConfig): ParsedJobs {
+  // One file: a folder given instead was read whole and its first file taken (an empty one crashed on undefined).
+  if (statSync(opts.jobsPath).isDirectory())
+    throw new ContentError([{ file: shownPath(opts.jobsPath), message: 'a folder: give --jobs the jobs CSV file itself' }]);
   const [file] = readSourceFiles(opts.jobsPath, () => true, shownPath, { ...(opts.encoding && { encoding: opts.encoding }) });
   const jobs = parseJobsCsv(file!, createCatalogLookup(business), business.locale);
   if (jobs.issues.length > 0) throw new ContentError(jobs.issues);

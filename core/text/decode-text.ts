@@ -47,6 +47,8 @@ export function decodeText(bytes: Uint8Array, encoding: string = DEFAULT_ENCODIN
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
     const offset = firstInvalidUtf8(bytes);
+    // Every byte well-formed: the decoder failed for the text's length (past V8's longest string), not for a byte.
+    if (offset === bytes.length) return { ok: false, line: 1, message: 'too long to read as one text: split the file into smaller ones' };
     let line = 1;
     for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
     return {

@@ -6,10 +6,10 @@ import { ZipError, ZipFile } from './read-zip.ts';
 
 /**
  * The largest source file read (a file, or a file inside a zip): far above any real export of reviews or
- * jobs, and below the longest string V8 can hold, so a huge file is refused by name instead of failing
- * with ERR_STRING_TOO_LONG.
+ * jobs, and well below the longest string V8 can hold (2^29 − 24 characters: 512 MiB of ASCII did not fit, and a
+ * file just under the old 512 MiB bound failed inside the decoder), so a huge file is refused by name.
  */
-export const MAX_SOURCE_BYTES = 512 * 1024 * 1024;
+export const MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
 export interface ReadSourceOptions {
   /** The encoding the files are in (default UTF-8, read strictly). */

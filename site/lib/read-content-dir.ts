@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ContentError, type ContentIssue } from '../../core/content/content-error.ts';
 import {
@@ -20,17 +20,26 @@ export function contentDirFromEnv(env: NodeJS.ProcessEnv = process.env, root = p
 /** How a path appears in messages: relative to the working directory. */
 export const shownPath = (p: string): string => relative(process.cwd(), p) || p;
 
-/** Lists content/reviews/*.jsonl in name order (order only affects where errors are reported). */
+/**
+ * Lists content/reviews/*.jsonl in name order (order only affects where errors are reported). A folder so named is a
+ * content error: read, it failed every command with a bare EISDIR.
+ */
 export function listReviewFiles(dir: string): string[] {
   const reviewsDir = join(dir, 'reviews');
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(reviewsDir);
+    entries = readdirSync(reviewsDir, { withFileTypes: true });
   } catch {
     return [];
   }
-  return names
-    .filter((n) => n.endsWith('.jsonl'))
+  const named = entries.filter((e) => e.name.endsWith('.jsonl'));
+  const folders = named.filter((e) => e.isDirectory());
+  if (folders.length > 0)
+    throw new ContentError(
+      folders.map((e) => ({ file: shownPath(join(reviewsDir, e.name)), message: 'a folder, not a file of reviews: rename or remove it' })),
+    );
+  return named
+    .map((e) => e.name)
     .sort()
     .map((n) => join(reviewsDir, n));
 }

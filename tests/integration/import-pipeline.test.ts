@@ -93,6 +93,20 @@ describe('one command changes a content folder at a time', () => {
   });
 });
 
+describe('verify --jobs', () => {
+  it('refuses a folder by name (an empty one crashed on undefined, a full one had its first file read)', async () => {
+    const { root, content } = emptyContent();
+    const folder = join(root, 'jobs');
+    mkdirSync(folder);
+    const failed = await cli('verify.ts', ['--jobs', folder], content).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/jobs a folder: give --jobs the jobs CSV file itself/);
+  });
+});
+
 describe('import → verify → build, on the Takeout fixtures', () => {
   let doc: ReviewsDocument;
   let insights: InsightsDocument;

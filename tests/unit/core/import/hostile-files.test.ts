@@ -198,14 +198,14 @@ describe('11. years and days that do not exist, files too large', () => {
     expect(calendarDateInZone('2024-02-29T10:00:00Z', 'UTC')).toBe('2024-02-29');
   });
 
-  it('refuses a source file over 512 MB by name, without reading it', () => {
+  it('refuses a source file over 256 MB by name, without reading it', () => {
     // Before: ERR_STRING_TOO_LONG from readFileSync, naming no file. A sparse file: no disk used.
     const dir = temp();
     const path = join(dir, 'huge.csv');
     const fd = openSync(path, 'w');
     ftruncateSync(fd, MAX_SOURCE_BYTES + 1);
     closeSync(fd);
-    expect(() => readSourceFiles(path, accept, shown)).toThrow(/huge\.csv 513 MB is more than the 512 MB a source file may have/);
+    expect(() => readSourceFiles(path, accept, shown)).toThrow(/huge\.csv 257 MB is more than the 256 MB a source file may have/);
   });
 });
 
@@ -305,5 +305,27 @@ describe('Trustpilot: only the business own reviews (adversarial review, 2026-11
     expect(mixed.issues.map((i) => i.recordId)).toEqual(['t2']);
     expect(mixed.issues[0]!.message).toContain('while the reviews before it are of roof-9 (Summit Ridge)');
     expect(parseTrustpilot(file(review('t1', 'roof-9', 'Summit Ridge')), { ...ctx, trustpilotBusinessUnitId: 'roof-9' }).issues).toEqual([]);
+  });
+});
+
+describe('messages, not crashes (adversarial review, 2026-11-27)', () => {
+  it('says a text is too long to read when every byte is fine (it crashed reading a byte past the end)', () => {
+    // The decoder's failure for a string past V8's longest, made small: a TextDecoder that throws on well-formed bytes.
+    const original = globalThis.TextDecoder;
+    class Failing extends original {
+      override decode(): string {
+        throw new RangeError('Invalid string length');
+      }
+    }
+    globalThis.TextDecoder = Failing as typeof TextDecoder;
+    try {
+      expect(decodeText(Buffer.from('a,b\n1,2\n'))).toEqual({
+        ok: false,
+        line: 1,
+        message: 'too long to read as one text: split the file into smaller ones',
+      });
+    } finally {
+      globalThis.TextDecoder = original;
+    }
   });
 });

@@ -58,7 +58,7 @@ describe('a Google Takeout .zip, read without unpacking', () => {
 
   it('refuses an entry whose directory says it is over the bound, naming it', () => {
     const path = zipFile([{ name: 'Takeout/Google Business Profile/account-1/location-1/reviews.json', data: '{}', claimedSize: 600 * 1024 * 1024 }]);
-    expect(() => readSourceFiles(path, isTakeoutReviewFile, shown)).toThrow(/reviews\.json 600 MB is more than the 512 MB/);
+    expect(() => readSourceFiles(path, isTakeoutReviewFile, shown)).toThrow(/reviews\.json 600 MB is more than the 256 MB/);
   });
 
   it('says what is wrong with a file that is no zip, or a truncated one', () => {

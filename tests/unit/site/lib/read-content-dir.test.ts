@@ -87,3 +87,20 @@ describe('content files are read as UTF-8, strictly', () => {
     expect(readContentFiles(dir).parsed.records.map((r) => r.record.id)).toEqual(['r-1']);
   });
 });
+
+describe('a folder where a review file should be', () => {
+  it('is a content error naming it (every command failed with a bare EISDIR)', () => {
+    const dir = contentFolder([JSON.stringify(record({ id: 'r-1', date: '2024-03-01' }))]);
+    mkdirSync(join(dir, 'reviews', 'x.jsonl'));
+    let error: unknown;
+    try {
+      readContentFiles(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues).toEqual([
+      { file: shownPath(join(dir, 'reviews', 'x.jsonl')), message: 'a folder, not a file of reviews: rename or remove it' },
+    ]);
+  });
+});
