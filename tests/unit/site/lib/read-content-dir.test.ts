@@ -63,21 +63,26 @@ describe('readContentFiles / readContentDir', () => {
   });
 });
 
+/** The ContentError reading `dir` throws (the test fails when it throws none, or another error). */
+function contentErrorOf(dir: string): ContentError {
+  try {
+    readContentFiles(dir);
+  } catch (e) {
+    if (e instanceof ContentError) return e;
+    throw e;
+  }
+  throw new Error(`${dir}: read without a content error`);
+}
+
 describe('content files are read as UTF-8, strictly', () => {
   it('names file and line of a byte that is not UTF-8, instead of publishing and rewriting it as U+FFFD', () => {
     const good = JSON.stringify(record({ id: 'r-1', date: '2024-03-01' }));
     const latin1 = Buffer.from(JSON.stringify(record({ id: 'r-2', date: '2024-03-02', text: 'Caf\u00e9 roof, great crew.' })), 'latin1');
     const dir = contentFolder([good]);
     writeFileSync(join(dir, 'reviews', '2024.jsonl'), Buffer.concat([Buffer.from(`${good}\n`), latin1, Buffer.from('\n')]));
-    let error: unknown;
-    try {
-      readContentFiles(dir);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ContentError);
-    expect((error as ContentError).issues[0]).toMatchObject({ file: shownPath(join(dir, 'reviews', '2024.jsonl')), line: 2 });
-    expect((error as ContentError).issues[0]!.message).toMatch(/^not UTF-8: byte 0xE9 at byte offset \d+/);
+    const error = contentErrorOf(dir);
+    expect(error.issues[0]).toMatchObject({ file: shownPath(join(dir, 'reviews', '2024.jsonl')), line: 2 });
+    expect(error.issues[0]!.message).toMatch(/^not UTF-8: byte 0xE9 at byte offset \d+/);
   });
 
   it('reads a file saved with a byte order mark as the build does (the tools refused it with an invisible character)', () => {
@@ -92,14 +97,8 @@ describe('a folder where a review file should be', () => {
   it('is a content error naming it (every command failed with a bare EISDIR)', () => {
     const dir = contentFolder([JSON.stringify(record({ id: 'r-1', date: '2024-03-01' }))]);
     mkdirSync(join(dir, 'reviews', 'x.jsonl'));
-    let error: unknown;
-    try {
-      readContentFiles(dir);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ContentError);
-    expect((error as ContentError).issues).toEqual([
+    const error = contentErrorOf(dir);
+    expect(error.issues).toEqual([
       { file: shownPath(join(dir, 'reviews', 'x.jsonl')), message: 'a folder, not a file of reviews: rename or remove it' },
     ]);
   });
