@@ -136,9 +136,14 @@ const isCapitalFamilyName = (part: string): boolean =>
  */
 function readCased(parts: readonly string[]): ReadName {
   const mixed = parts.filter((p) => /\p{Ll}/u.test(p));
+  // Capitals first beside a word in lower case: "MARTINEZ Rhonda" (the family name, French style) and "JOHN Smith"
+  // (a first name typed in capitals) look the same, so neither is kept whole: initials only. Read as "family name in
+  // capitals", "JOHN Smith" was stored "Smith J.", the surname published as the first name (review of 2026-11-27).
+  if (mixed.length > 0 && isCapitals(parts[0]!)) return initialsOnly(parts);
+  // Capitals after a first name ("Rhonda MARTINEZ GARCIA"): whichever reading, the first name stays and the family
+  // name in capitals gives the initial.
   const family = parts.filter(isCapitalFamilyName);
   if (mixed.length > 0 && family.length > 0) return firstAndInitial(parts, mixed[0]!, family[0]!);
-  if (mixed.length > 0 && isCapitals(parts[0]!)) return initialsOnly(parts);
   return firstAndInitial(parts, parts[0]!, parts.length > 1 ? surnameInitialPart(parts) : undefined);
 }
 
@@ -191,7 +196,7 @@ function readName(displayName: string): ReadName {
 
 /**
  * A source's display name in the content's author form: first name plus last initial ("Rhonda Martinez"
- * → "Rhonda M."; "Martinez, Rhonda", "Dr. Rhonda Martinez Jr.", "MARTINEZ Rhonda", "Rhonda.Martinez",
+ * → "Rhonda M."; "Martinez, Rhonda", "Dr. Rhonda Martinez Jr.", "Rhonda.Martinez",
  * "RhondaMartinez" and "rhonda.martinez@gmail.com" too; "rhonda" → "Rhonda"). A surname is never stored. A name
  * in a script without capitals (Chinese, Japanese, Korean, Thai…), where the family name may come first, keeps
  * only its initials ("李 小龙" → "李. 小.", "李小龙" → "李."). Anonymous reviewers, and names with no letters left,

@@ -80,12 +80,21 @@ describe('author names: surnames that leaked (adversarial review)', () => {
     expect(stored("Pat O'Brien")).toBe('Pat O.');
   });
 
-  it('takes the part in capitals beside one that is not for the family name', () => {
-    expect(stored('MARTINEZ Rhonda')).toBe('Rhonda M.'); // was "MARTINEZ R."
-    expect(stored('MARTINEZ Rhonda Jane')).toBe('Rhonda M.');
-    expect(stored('Mrs. MARTINEZ Rhonda')).toBe('Rhonda M.');
-    expect(stored('MARTINEZ GARCIA Rhonda')).toBe('Rhonda M.');
-    expect(stored('ИВАНОВ Иван')).toBe('Иван И.');
+  it('keeps initials only for capitals first beside a word in lower case: the family name, or a first name, cannot be told', () => {
+    // "MARTINEZ Rhonda" (family name first, French style) and "JOHN Smith" (a first name in capitals) look the same:
+    // read as "family name in capitals", "JOHN Smith" was stored "Smith J." (a review of 2026-11-27).
+    expect(stored('MARTINEZ Rhonda')).toBe('M. R.'); // was "MARTINEZ R."
+    expect(stored('JOHN Smith')).toBe('J. S.');
+    expect(stored('Smith, JOHN')).toBe('J. S.');
+    expect(stored('KATE Smith-Jones')).toBe('K. S.');
+    expect(stored('SARAH from Boulder')).toBe('S. F.');
+    expect(stored('MARTINEZ Rhonda Jane')).toBe('M. R.');
+    expect(stored('Mrs. MARTINEZ Rhonda')).toBe('M. R.');
+    expect(stored('MARTINEZ GARCIA Rhonda')).toBe('M. G.');
+    expect(stored('ИВАНОВ Иван')).toBe('И. И.');
+  });
+
+  it('takes capitals after a first name for the family name', () => {
     expect(stored('Rhonda MARTINEZ')).toBe('Rhonda M.');
     expect(stored('Jean-Luc PICARD')).toBe('Jean-Luc P.');
     // Every part in capitals: as before, the first is the first name.
@@ -152,7 +161,7 @@ describe('owner replies at import: the surname, known only here', () => {
       [
         {
           path: 'r.csv',
-          text: 'source_id,platform,date,rating,author,reply_text\n1,yelp,2025-02-14,5,MARTINEZ Rhonda,"Thanks Mrs. Martinez!"\n2,yelp,2025-02-14,5,rhonda.martinez@gmail.com,"Dear Martinez family"\n',
+          text: 'source_id,platform,date,rating,author,reply_text\n1,yelp,2025-02-14,5,Rhonda MARTINEZ,"Thanks Mrs. Martinez!"\n2,yelp,2025-02-14,5,rhonda.martinez@gmail.com,"Dear Martinez family"\n',
         },
       ],
       ctx,
