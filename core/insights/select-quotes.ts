@@ -79,28 +79,35 @@ export function toQuote(c: QuoteCandidate): Quote {
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
   const ranked = candidates.map((c): Ranked => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }));
-  const best = firstK(
+  // The best of each review first (one review is one kind: the result does not depend on the candidates' order),
+  // then, walking them best first, one per wording. "Same review or same words" in one pass is no equivalence (a
+  // review repeating another's sentence is like both), and it let two quotes of one review through, by input order.
+  const pool = firstK(
     ranked,
-    limit,
+    limit * WORDING_POOL,
     (a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence,
-    // At most one quote per review, and one per wording: two customers writing the same sentence make one quote.
-    (a, b) => a.id === b.id || textOf(a) === textOf(b),
+    (a, b) => a.id === b.id,
   );
+  const taken = new Set<string>();
+  const best: Ranked[] = [];
+  for (const r of pool) {
+    if (best.length === limit) break;
+    const text = quoteText(r.c);
+    if (taken.has(text)) continue; // two customers writing the same sentence make one quote
+    taken.add(text);
+    best.push(r);
+  }
   return best.map(({ c }) => toQuote(c));
 }
+
+/** Candidates kept per quote asked for, so that repeated wordings still leave `limit` different ones. */
+const WORDING_POOL = 4;
 
 interface Ranked {
   c: QuoteCandidate;
   rank: number;
   date: string;
   id: string;
-  /** The quote's text, cut once it is needed (only candidates that reach the top are compared by it). */
-  text?: string;
-}
-
-function textOf(r: Ranked): string {
-  r.text ??= quoteText(r.c);
-  return r.text;
 }
 
 function rank(c: QuoteCandidate): number {

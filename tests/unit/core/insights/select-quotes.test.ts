@@ -48,4 +48,25 @@ describe('pickQuotes', () => {
     );
     expect(quotes.map((q) => q.reviewId)).toEqual(['r-1', 'r-3']);
   });
+
+  it('quotes one review once and one wording once, whatever the order of the candidates (a review repeating another is like both)', () => {
+    const same = 'The crew left nails all over the driveway and never came back for them.';
+    // The case a review found: q-2's repeat of q-1's sentence is surer than q-1's, its other sentence less sure.
+    const a = { ...candidate('q-1', same, '2026-01-03'), confidence: 0.9 };
+    const b = { ...candidate('q-2', `They were late every day. ${same}`, '2026-01-02'), confidence: 0.5 };
+    const bSame = { ...b, sentence: 1, confidence: 0.99 };
+    const c = { ...candidate('q-3', 'Shingle scraps and wrappers were left all over our side yard.', '2026-01-01'), confidence: 0.3 };
+    const orders = [
+      [a, b, bSame, c],
+      [c, a, b, bSame],
+      [bSame, b, c, a],
+      [b, c, bSame, a],
+    ];
+    const picked = orders.map((o) => pickQuotes(o, 3));
+    for (const p of picked) {
+      expect(new Set(p.map((q) => q.reviewId)).size).toBe(p.length);
+      expect(new Set(p.map((q) => q.text)).size).toBe(p.length);
+    }
+    for (const p of picked.slice(1)) expect(p).toEqual(picked[0]);
+  });
 });
