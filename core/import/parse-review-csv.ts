@@ -54,9 +54,10 @@ export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext)
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
   const notes: string[] = [];
-  // A row's id, by platform, and where it was first given: two different rows under one id are two reviews, of which
-  // the import kept one without a word (an owner's copy-paste slip); the same row twice is one review.
-  const firstOf = new Map<string, { file: string; line: number; row: string }>();
+  // A row's id, by platform, and where it was first given: two different rows under one id, neither an edit of the
+  // other (a later `updated`), are two reviews, of which the import kept one without a word (an owner's copy-paste
+  // slip); the same row twice, in any column order, is one review.
+  const firstOf = new Map<string, { file: string; line: number; row: string; updated: string }>();
   for (const file of files) {
     const table = readCsvTable(file, { columns: REVIEW_CSV_COLUMNS, required: ['source_id', 'platform', 'date', 'rating'] });
     issues.push(...table.issues);
@@ -66,18 +67,28 @@ export function parseReviewCsv(files: readonly SourceFile[], ctx: ImportContext)
       const at = { file: file.path, line: row.line, recordId: row.values.source_id || `line ${row.line}` };
       const key = `${row.values.platform ?? ''}\n${row.values.source_id ?? ''}`;
       const first = firstOf.get(key);
-      const whole = JSON.stringify(row.values);
-      if (row.values.source_id && first && first.row !== whole) {
+      const whole = rowContent(row.values);
+      const updated = row.values.updated ?? '';
+      if (row.values.source_id && first && first.row !== whole && first.updated === updated) {
         const where = first.file === file.path ? `line ${first.line}` : `${first.file} line ${first.line}`;
         issues.push({ ...at, field: 'source_id', message: `also the id of a different review on ${where}: give each review its own id` });
         continue;
       }
-      if (!first) firstOf.set(key, { file: file.path, line: row.line, row: whole });
+      if (!first) firstOf.set(key, { file: file.path, line: row.line, row: whole, updated });
       const review = mapRow(row.values, ctx, (field, message) => issues.push({ ...at, field, message }));
       if (review) reviews.push({ ...review, origin: { file: file.path, record: at.recordId } });
     }
   }
   return { reviews, issues, notes };
+}
+
+/** A row's values as one string, whatever the order of its file's columns, empty cells left out. */
+function rowContent(values: Row): string {
+  return JSON.stringify(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined && v.trim() !== '')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 /** A date column: a spreadsheet date in the business's locale, or an RFC 3339 timestamp. */

@@ -271,6 +271,14 @@ describe('one id, one review (adversarial review, 2026-11-27)', () => {
     ]);
   });
 
+  it('takes the same row in two files whatever their column order or empty columns, and an edit with a later updated date', () => {
+    const one = { path: 'a.csv', text: `${header}\nc1,yelp,2025-01-01,5,Ann Lee,Great crew\n` };
+    const reordered = { path: 'b.csv', text: 'text,rating,date,platform,source_id,author,url\nGreat crew,5,2025-01-01,yelp,c1,Ann Lee,\n' };
+    expect(parseReviewCsv([one, reordered], ctx).issues).toEqual([]);
+    const edited = `source_id,platform,date,rating,author,text,updated\nc1,yelp,2025-01-01,5,Ann Lee,Great crew,\nc1,yelp,2025-01-01,4,Ann Lee,Good crew,2025-02-01\n`;
+    expect(parseReviewCsv([{ path: 'e.csv', text: edited }], ctx).issues).toEqual([]);
+  });
+
   it('takes the same row twice as one review, and one id on two platforms as two', () => {
     const row = 'c1,yelp,2025-01-01,5,Ann Lee,Great crew';
     expect(parseReviewCsv([{ path: 'twice.csv', text: `${header}\n${row}\n${row}\n` }], ctx).issues).toEqual([]);
