@@ -102,8 +102,16 @@ export function maskSurnames(reply: string, surnames: readonly string[]): string
   if (folded.size === 0) return reply;
   return replaceSurnames(
     reply,
-    (word, i, words) => folded.has(foldWord(word.stem)) && (!/^\p{Ll}/u.test(word.text) || namedAsSurname(reply, words, i)),
+    (word, i, words) =>
+      (folded.has(foldWord(word.stem)) && (!/^\p{Ll}/u.test(word.text) || namedAsSurname(reply, words, i))) ||
+      // "Thanks to the Coopers", "the Joneses": a family by its surname in the plural, capitalised.
+      (/^\p{Lu}/u.test(word.text) && isPluralOf(foldWord(word.stem), folded)),
   );
+}
+
+/** Whether `word` is one of `names` with a plural ending ("coopers", "joneses"). */
+function isPluralOf(word: string, names: ReadonlySet<string>): boolean {
+  return (word.endsWith('s') && names.has(word.slice(0, -1))) || (word.endsWith('es') && names.has(word.slice(0, -2)));
 }
 
 /** The reviewer's last initial from the stored name, folded ("Bill C." → "c"), or "" when it has none. */

@@ -129,6 +129,10 @@ describe('owner replies at import: the surname, known only here', () => {
   it('masks each mention of the surname, with or without a title, keeping the title', () => {
     expect(maskReplySurnames('Thanks Mr. Cooper!', 'Bill Cooper')).toBe('Thanks Mr. C.!');
     expect(maskReplySurnames('Thanks Mrs. Martinez', 'Rhonda Martinez')).toBe('Thanks Mrs. M.');
+    // A family by its surname in the plural (a review of 2026-11-27 found it published whole).
+    expect(maskReplySurnames('Thanks to the Coopers for the coffee!', 'Bill Cooper')).toBe('Thanks to the C. for the coffee!');
+    expect(maskReplySurnames('The Joneses were great hosts.', 'Ann Jones')).toBe('The J. were great hosts.');
+    expect(maskReplySurnames('We fixed the coopers shed.', 'Bill Cooper')).toBe('We fixed the coopers shed.'); // a word, in lower case
     expect(maskReplySurnames('Dear Cooper family, thank you.', 'Bill Cooper')).toBe('Dear C. family, thank you.');
     expect(maskReplySurnames('The Cooper household was a pleasure.', 'Bill Cooper')).toBe('The C. household was a pleasure.');
     expect(maskReplySurnames('Thanks, Martinez! Cooper’s crew', 'Rhonda Martinez')).toBe('Thanks, M.! Cooper’s crew');
