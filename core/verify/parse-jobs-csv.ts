@@ -1,4 +1,4 @@
-import type { ContentIssue } from '../content/content-error.ts';
+import { issuesFull, type ContentIssue } from '../content/content-error.ts';
 import type { CsvDelimiter } from '../csv/parse-csv.ts';
 import { readCsvTable } from '../csv/read-csv-table.ts';
 import { parseSpreadsheetDate } from '../csv/spreadsheet-date.ts';
@@ -33,6 +33,7 @@ export function parseJobsCsv(file: { path: string; text: string }, catalog: Cata
   const jobs: Job[] = [];
   const seen = new Map<string, number>();
   for (const { line, values: v } of table.rows) {
+    if (issuesFull(issues, file.path)) break; // a 12 MB file of bad rows made 9 million problems (3.3 GB)
     const at = { file: file.path, line, recordId: v.job_id || `line ${line}` };
     const before = issues.length;
     const fail = (field: string, message: string) => issues.push({ ...at, field, message });

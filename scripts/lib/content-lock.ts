@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isLockOwnerRunning, processStartOf } from './is-running.ts';
@@ -27,7 +27,8 @@ export class ContentLockedError extends Error {
  * removes the lock only while it is still this process's. Returns the release function.
  */
 export function acquireContentLock(contentDir: string, command: ContentCommand, dir = tmpdir()): () => void {
-  const path = join(dir, `shingle-content-${createHash('sha256').update(resolve(contentDir)).digest('hex').slice(0, 16)}.lock`);
+  // By the folder's real path: through a symbolic link, the same folder took a second lock.
+  const path = join(dir, `shingle-content-${createHash('sha256').update(realFolder(contentDir)).digest('hex').slice(0, 16)}.lock`);
   const start = processStartOf(process.pid);
   const mine = start === null ? String(process.pid) : `${process.pid} ${start}`;
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -54,6 +55,15 @@ export function acquireContentLock(contentDir: string, command: ContentCommand, 
     rmSync(temp, { force: true });
   }
   throw new ContentLockedError(`could not take the lock of ${contentDir}; this ${command} did nothing — run it again`);
+}
+
+/** The folder's real path (links resolved), or its absolute path when it does not exist (yet). */
+function realFolder(contentDir: string): string {
+  try {
+    return realpathSync(resolve(contentDir));
+  } catch {
+    return resolve(contentDir);
+  }
 }
 
 /** Tries before giving up: each round is taken by another command starting at the same moment. */

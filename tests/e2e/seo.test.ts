@@ -97,7 +97,7 @@ describe('structured data and discovery', () => {
     }
   });
 
-  it('the footer and llms.txt promise only the verification the published reviews had, naming each way used', async () => {
+  it('the footer and llms.txt name every way a review is verified (not only a job), each way the reviews used among them', async () => {
     const doc = (await (await fetch(`${site.origin}/reviews.json`)).json()) as { reviews: { verification: { method: string } }[] };
     const used = new Set(doc.reviews.map((r) => r.verification.method));
     expect(used.size).toBeGreaterThan(1); // the sample has phone-confirmed and platform-verified reviews beside job matches

@@ -218,6 +218,21 @@ describe('bounded: what a small file can make an import hold (adversarial review
     expect(issues.at(-1)!.message).toMatch(/^stopped reading after 1000 problems/);
   });
 
+  it('stops on the rows of a jobs CSV the same way (verify runs on it every night)', () => {
+    const text = `job_id,customer_name,completed_on\n${',x,x\n'.repeat(20 * MAX_ISSUES)}`;
+    const { issues } = parseJobsCsv(
+      { path: 'jobs.csv', text },
+      createCatalogLookup(
+        parseBusiness({
+          path: 'b.json',
+          text: '{"name":"A","url":"https://a.example","telephone":"+1 555 0100 100","serviceAreas":[{"id":"x","name":"X"}],"services":[{"id":"s","name":"S"}]}',
+        }),
+      ),
+    );
+    expect(issues.length).toBeLessThanOrEqual(MAX_ISSUES + 1);
+    expect(issues.at(-1)!.message).toMatch(/^stopped reading after 1000 problems/);
+  });
+
   it('stops on CSV rows the same way', () => {
     const text = `source_id,platform,date,rating\n${',x,x,x\n'.repeat(20 * MAX_ISSUES)}`;
     const { issues } = parseReviewCsv([{ path: 'bad.csv', text }], ctx);

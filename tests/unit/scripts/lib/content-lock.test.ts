@@ -1,5 +1,5 @@
 /** Issue 25 — one command that changes a content folder (pull, import, verify, moderate) at a time. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -24,6 +24,20 @@ describe('acquireContentLock', () => {
     release();
     acquirePullLock('/srv/content', dir)();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('is one lock for a folder and a symbolic link to it', () => {
+    const real = mkdtempSync(join(tmpdir(), 'shingle-lock-folder-'));
+    const link = `${real}-link`;
+    symlinkSync(real, link);
+    try {
+      const release = acquireContentLock(real, 'import', dir);
+      expect(() => acquireContentLock(link, 'verify', dir)).toThrow(/another command is changing/);
+      release();
+    } finally {
+      rmSync(link, { force: true });
+      rmSync(real, { recursive: true, force: true });
+    }
   });
 
   it('takes over a lock whose process is gone', () => {
