@@ -153,7 +153,9 @@ function unquoted(quotes: readonly Quote[], positive: number, negative: number):
     (p) => (p === 'positive' ? positive : negative) > 0 && !quotes.some((q) => q.polarity === p),
   );
   if (missing.length === 0) return '';
-  const what = missing.length === 2 ? 'Nothing is quoted' : missing[0] === 'negative' ? 'No complaint is quoted' : 'No praise is quoted';
+  // "Nothing is quoted" read wrong after the warranty answer's "Terms as written: …", itself a quote.
+  const what =
+    missing.length === 2 ? 'Neither praise nor a complaint is quoted' : missing[0] === 'negative' ? 'No complaint is quoted' : 'No praise is quoted';
   return ` ${what}: the reader was not sure enough of any sentence to quote it.`;
 }
 
