@@ -166,8 +166,16 @@ function readWords(words: readonly string[]): ReadName {
     return { stored: `${capitalize(cleanPart(title))}. ${[...parts[0]!][0]!.toLocaleUpperCase('en')}.`, hidden: parts };
   // A script without capitals (Chinese, Japanese, Korean, Thai…) may put the family name first, or in one word with the rest.
   if (parts.every((p) => !/\p{Lu}|\p{Ll}/u.test(p))) return initialsOnly(parts);
+  // Vietnamese puts the family name first ("Nguyễn Văn An": An is the given name), and its letters say so.
+  if (parts.length > 1 && parts.some((p) => VIETNAMESE_LETTER.test(p.normalize('NFC')))) return initialsOnly(parts);
   return readCased(parts);
 }
+
+/**
+ * Letters only Vietnamese writes among the Latin-script languages: ă, ơ, ư, đ, and vowels with a hook above or a dot
+ * below (ả, ạ, ễ…). A name written without them ("Nguyen Van An") cannot be told from a given-name-first one.
+ */
+const VIETNAMESE_LETTER = /[ăằắẳẵặơờớởỡợưừứửữựđảẻỉỏủỷạẹịọụỵấầẩẫậếềểễệốồổỗộ]/iu;
 
 /**
  * An e-mail address as the name: the part before "@" (the domain names nobody, a "+tag" neither), split where

@@ -94,6 +94,14 @@ describe('author names: surnames that leaked (adversarial review)', () => {
     expect(stored('ИВАНОВ Иван')).toBe('И. И.');
   });
 
+  it('keeps initials only for a Vietnamese name, family name first ("Nguyễn Văn An" kept Nguyễn)', () => {
+    expect(stored('Nguyễn Văn An')).toBe('N. V.');
+    expect(stored('Trần Thị Hương')).toBe('T. T.');
+    expect(stored('Phạm Minh')).toBe('P. M.');
+    expect(stored('Đặng')).toBe('Đặng'); // one name: nothing to hide
+    expect(stored('Anh Nguyen')).toBe('Anh N.'); // no Vietnamese letter: read as given name first
+  });
+
   it('takes capitals after a first name for the family name', () => {
     expect(stored('Rhonda MARTINEZ')).toBe('Rhonda M.');
     expect(stored('Jean-Luc PICARD')).toBe('Jean-Luc P.');
