@@ -20,6 +20,8 @@ export function isTakeoutReviewFile(relativePath: string): boolean {
 export function parseGoogleTakeout(files: readonly SourceFile[], ctx: ImportContext): SourceParseResult {
   const issues: ContentIssue[] = [];
   const reviews: ImportedReview[] = [];
+  const mixed = severalLocations(files);
+  if (mixed) return { reviews, issues: [mixed] };
   for (const file of files) {
     const json = parseJsonFile(file, issues);
     if (json === undefined) continue;
@@ -35,4 +37,19 @@ export function parseGoogleTakeout(files: readonly SourceFile[], ctx: ImportCont
     }
   }
   return { reviews, issues };
+}
+
+/**
+ * A problem when the files hold more than one location (`location-*` folders): an export of an account managing
+ * several businesses brought every location's reviews into one content folder (a bakery's among a roofer's). One
+ * location's folder at a time, so each business's content holds its own reviews. Two accounts managing one location
+ * give one location folder under each, which is fine.
+ */
+function severalLocations(files: readonly SourceFile[]): ContentIssue | null {
+  const locations = [...new Set(files.flatMap((f) => /(?:^|\/)(location-[^/]+)\//i.exec(f.path.replace(/\\/g, '/'))?.[1] ?? []))].sort();
+  if (locations.length < 2) return null;
+  return {
+    file: files[0]!.path,
+    message: `this export holds the reviews of ${locations.length} locations (${locations.join(', ')}): import the folder of your business's location alone (…/account-…/${locations[0]}/)`,
+  };
 }

@@ -352,3 +352,37 @@ describe('messages, not crashes (adversarial review, 2026-11-27)', () => {
     }
   });
 });
+
+describe('Google Takeout: one location at a time (adversarial review, 2026-11-27)', () => {
+  const file = (location: string, id: string) => ({
+    path: `Takeout/Google Business Profile/account-1/${location}/reviews.json`,
+    text: JSON.stringify({
+      reviews: [
+        {
+          name: `accounts/1/${location}/reviews/${id}`,
+          reviewId: id,
+          reviewer: { displayName: 'Ann Lee' },
+          starRating: 'FIVE',
+          comment: 'Good',
+          createTime: '2025-01-01T12:00:00Z',
+          updateTime: '2025-01-01T12:00:00Z',
+        },
+      ],
+    }),
+  });
+
+  it('refuses an export of two locations, naming them (a bakery was imported beside a roofer)', () => {
+    const { reviews, issues } = parseGoogleTakeout([file('location-555', 'a'), file('location-777', 'b')], ctx);
+    expect(reviews).toEqual([]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.message).toContain('the reviews of 2 locations (location-555, location-777)');
+  });
+
+  it('takes one location, under one account or two', () => {
+    const twoAccounts = [
+      file('location-555', 'a'),
+      { ...file('location-555', 'a'), path: 'Takeout/Google Business Profile/account-2/location-555/reviews.json' },
+    ];
+    expect(parseGoogleTakeout(twoAccounts, ctx).issues).toEqual([]);
+  });
+});
