@@ -46,6 +46,8 @@ export function runImport(
   today?: string,
   encoding?: string,
   progress: Progress = createProgress({ quiet: true }),
+  /** The Trustpilot business unit the file's reviews must be of (`--business-unit`; default: business.json's). */
+  businessUnit?: string,
 ): ImportResult {
   // Four steps: the content folder, the source files, their mapping, the checked write.
   progress.start(IMPORT_STEPS, 'importing');
@@ -58,7 +60,7 @@ export function runImport(
   progress.tick();
   if (files.length === 0)
     throw new ContentError([{ file: shownPath(path), message: `no ${source} files found here (expected ${IMPORT_SOURCES[source].describe})` }]);
-  const unit = content.parsed.business.pull?.trustpilot?.businessUnitId;
+  const unit = businessUnit ?? content.parsed.business.pull?.trustpilot?.businessUnitId;
   const parsed = parse(files, { timeZone, ...(locale && { locale }), ...(unit && { trustpilotBusinessUnitId: unit }) });
   progress.tick();
   if (parsed.issues.length > 0) throw new ContentError(parsed.issues);
@@ -91,7 +93,7 @@ function replyWarnings(imported: readonly ImportedReview[], records: readonly Lo
   });
 }
 
-const IMPORT_USAGE = `usage: npm run import -- <source> <path> [--today YYYY-MM-DD] [--encoding windows-1252] [--quiet]
+const IMPORT_USAGE = `usage: npm run import -- <source> <path> [--today YYYY-MM-DD] [--encoding windows-1252] [--business-unit ID (trustpilot)] [--quiet]
 ${LIVE_IMPORT_USAGE}
 sources:
 ${Object.entries(IMPORT_SOURCES)
@@ -122,7 +124,15 @@ if (import.meta.main) {
   await runMain(() =>
     withContentLock(contentDir, 'import', () => {
       const progress = createProgress({ quiet: values.quiet ?? false });
-      const { report, written, warnings, notes } = runImport(source as ImportSourceName, path!, contentDir, values.today, values.encoding, progress);
+      const { report, written, warnings, notes } = runImport(
+        source as ImportSourceName,
+        path!,
+        contentDir,
+        values.today,
+        values.encoding,
+        progress,
+        values['business-unit'],
+      );
       for (const n of notes) console.log(n);
       for (const w of warnings) console.log(`warning: ${w}`);
       console.log(`${source}: ${report.new.length} new, ${report.updated.length} updated, ${report.unchanged.length} unchanged`);

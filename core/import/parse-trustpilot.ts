@@ -38,7 +38,7 @@ function otherBusinessUnit(
   if (!unit?.id) return null; // an export without the field: nothing to compare
   const name = (id: string, display?: string) => (display ? `${id} (${display})` : id);
   if (ctx.trustpilotBusinessUnitId !== undefined && unit.id !== ctx.trustpilotBusinessUnitId)
-    return `a review of business unit ${name(unit.id, unit.displayName)}, not of yours (${ctx.trustpilotBusinessUnitId} in business.json): import your own business's reviews`;
+    return `a review of business unit ${name(unit.id, unit.displayName)}, not ${ctx.trustpilotBusinessUnitId} (business.json's, or --business-unit): import your own business's reviews, or name that unit with --business-unit if it is yours too (another domain)`;
   const [first] = seen;
   if (!first) seen.set(unit.id, unit.displayName ?? '');
   else if (first[0] !== unit.id)

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,36 @@ describe('one command changes a content folder at a time', () => {
       release();
     }
     expect(await cli('import.ts', ['csv', join(IMPORT_FIXTURES, 'reviews.csv')], content)).toContain('csv: 3 new');
+  });
+});
+
+describe('trustpilot files of another business unit', () => {
+  it('are refused when business.json names another unit, and taken when --business-unit names theirs (another domain)', () => {
+    const { root, content } = emptyContent();
+    const business = JSON.parse(readFileSync(join(content, 'business.json'), 'utf8'));
+    business.pull = { trustpilot: { businessUnitId: '5f0c1e2d3a4b5c6d7e8f9a0b' } };
+    writeFileSync(join(content, 'business.json'), JSON.stringify(business));
+    const other = '6a1b2c3d4e5f6a7b8c9d0e1f';
+    const file = join(root, 'other-domain.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        reviews: [
+          {
+            id: 'tp-1',
+            stars: 5,
+            text: 'Great roof',
+            createdAt: '2025-01-01T12:00:00Z',
+            consumer: { displayName: 'Ann Lee' },
+            businessUnit: { id: other },
+          },
+        ],
+      }),
+    );
+    expect(() => runImport('trustpilot', file, content, '2025-11-01')).toThrow(
+      /business unit 6a1b2c3d4e5f6a7b8c9d0e1f, not 5f0c1e2d3a4b5c6d7e8f9a0b/,
+    );
+    expect(runImport('trustpilot', file, content, '2025-11-01', undefined, undefined, other).report.new).toHaveLength(1);
   });
 });
 

@@ -320,7 +320,7 @@ describe('Trustpilot: only the business own reviews (adversarial review, 2026-11
     expect(reviews).toEqual([]);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ file: 'tp.json', recordId: 't1', field: 'reviews.0.businessUnit.id' });
-    expect(issues[0]!.message).toContain('business unit pizza-1 (Pizza Palace), not of yours (roof-9 in business.json)');
+    expect(issues[0]!.message).toContain("business unit pizza-1 (Pizza Palace), not roof-9 (business.json's, or --business-unit)");
   });
 
   it('refuses a file mixing two business units when business.json names none, and takes one unit alone', () => {
