@@ -42,6 +42,15 @@ export function readBothWays(analyzed: AnalyzedReview, sentence: number): boolea
   return positive && negative;
 }
 
+/**
+ * A review with a disclosure (the reviewer's connection to the business, an incentive offered) is never quoted: a quote
+ * in an FAQ answer, the summary or a technician's entry carries no disclosure, and 16 CFR 465 wants one wherever the
+ * review is used. It is counted like every other review, and shown with its disclosure wherever it is shown whole.
+ */
+function isDisclosed(analyzed: AnalyzedReview): boolean {
+  return analyzed.review.relationship !== undefined || analyzed.review.incentive !== undefined;
+}
+
 /** Sentences longer than this are cut down to the clause that holds the term. */
 const MAX_QUOTE = 240;
 const MIN_QUOTE = 25;
@@ -78,7 +87,9 @@ export function toQuote(c: QuoteCandidate): Quote {
  * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
-  const ranked = candidates.map((c): Ranked => ({ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }));
+  const ranked = candidates.flatMap((c): Ranked[] =>
+    isDisclosed(c.analyzed) ? [] : [{ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }],
+  );
   // The best of each review first (one review is one kind: the result does not depend on the candidates' order),
   // then, walking them best first, one per wording. "Same review or same words" in one pass is no equivalence (a
   // review repeating another's sentence is like both), and it let two quotes of one review through, by input order.

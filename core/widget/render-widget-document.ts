@@ -1,4 +1,5 @@
 import { aspectsInDisplayOrder } from '../insights/aspects-in-display-order.ts';
+import { disclosureSentences } from '../feeds/disclosure-text.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
@@ -19,6 +20,7 @@ export function cutText(text: string, max = WIDGET_TEXT_MAX): { text: string; tr
 
 function widgetReview(r: Review): WidgetReview {
   const { text, truncated } = cutText(r.text);
+  const disclosures = disclosureSentences(r);
   return {
     id: r.id,
     date: r.date,
@@ -29,6 +31,8 @@ function widgetReview(r: Review): WidgetReview {
     author: r.author,
     url: r.url,
     ...(r.ownerReply === undefined ? {} : { ownerReply: { text: r.ownerReply.text, date: r.ownerReply.date } }),
+    // The widget is what a business puts on its own site: a connection or an incentive is stated there too.
+    ...(disclosures.length === 0 ? {} : { disclosures }),
   };
 }
 

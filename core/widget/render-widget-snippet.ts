@@ -38,7 +38,9 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
       `    <li style="border-top:1px solid #d1d9e0;padding-top:.75rem">`,
       `      <p style="margin:0"><span role="img" aria-label="${v.rating} out of 5">${starsOf(v.rating)}</span> <strong>${e(v.author)}</strong> · <time datetime="${v.date}">${v.date}</time></p>`,
       ...(v.title ? [`      <p style="margin:.25rem 0;font-weight:700">${e(v.title)}</p>`] : []),
-      `      <p style="margin:.25rem 0">${e(v.text)}${v.truncated ? ` <a href="${e(v.url)}">Read the whole review</a>` : ''}</p>${reply}`,
+      `      <p style="margin:.25rem 0">${e(v.text)}${v.truncated ? ` <a href="${e(v.url)}">Read the whole review</a>` : ''}</p>`,
+      ...(v.disclosures ?? []).map((d) => `      <p style="margin:.25rem 0;font-size:.9em;font-style:italic">${e(d)}</p>`),
+      ...(reply ? [reply.slice(1)] : []),
       `    </li>`,
     ].join('\n');
   });

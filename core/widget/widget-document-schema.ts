@@ -22,6 +22,10 @@ export const WidgetReviewSchema = z
     author: z.string().min(1),
     url: HttpUrlSchema.meta({ description: 'Permalink of the review on the business site.' }),
     ownerReply: OwnerReplySchema.optional(),
+    disclosures: z.array(z.string().min(1)).min(1).optional().meta({
+      description:
+        "The review's disclosures as sentences to show with it (16 CFR 465): the reviewer's connection to the business, an incentive offered. Absent when there is none.",
+    }),
   })
   .strict()
   .meta({ id: 'WidgetReview' });

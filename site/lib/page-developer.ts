@@ -79,9 +79,9 @@ export function developerExamples(model: SiteModel): Record<string, Example> {
     },
     {
       id: 'search',
-      title: 'Search: 4 stars or more, roof replacements, two results',
+      title: 'Search: "leak" in roof replacements, two results',
       lang: 'sh',
-      code: `curl -s ${q(`${base}${SEARCH_PATH}?min_rating=4&mentions_service=roof-replacement&limit=2`)}`,
+      code: `curl -s ${q(`${base}${SEARCH_PATH}?query=leak&mentions_service=roof-replacement&limit=2`)}`,
     },
     {
       id: 'find',

@@ -55,7 +55,7 @@ export function renderLlmsTxt(model: SiteModel): string {
     '',
     `- [reviews.json](${base}${DOCUMENT_PATHS.reviews}): business, aggregate rating and every verified review, newest first. Revalidate with ETag / If-None-Match.`,
     `- [insights.json](${base}${DOCUMENT_PATHS.insights}): aspect sentiment with quotes, technicians, services, service areas, topics, FAQ and summary; every figure cites review ids.`,
-    `- [Search](${base}${SEARCH_PATH}?min_rating=4&limit=5): GET with rating, min_rating, since, until, query, mentions_technician, mentions_service, limit (1–100).`,
+    `- [Search](${base}${SEARCH_PATH}?query=leak&limit=5): GET with rating, min_rating, since, until, query, mentions_technician, mentions_service, limit (1–100).`,
     `- [Ranked search](${base}${FIND_PATH}?q=leak+repair&limit=5): GET with q (words; typos, prefixes, technician and service names understood) and limit; best match first, with score and highlights. An extension beyond the spec; the MCP tool find_reviews is the same.`,
     `- [Since a date](${base}${SINCE_PREFIX}${example}): reviews on or after YYYY-MM-DD, for incremental sync.`,
     `- [JSON Feed](${base}${DOCUMENT_PATHS.jsonFeed}) and [Atom](${base}${DOCUMENT_PATHS.atom}): the ${FEED_SIZE} newest reviews; WebSub hub at ${base}${HUB_PATH}.`,

@@ -114,6 +114,7 @@ a:focus-visible,button:focus-visible{outline:3px solid var(--shingle-accent);out
 .review{border-top:1px solid var(--shingle-border);padding-top:.75rem}
 .review h3{font-size:1em;margin:.25rem 0}
 .reply{border-left:3px solid var(--shingle-border);margin:.5rem 0 0;padding-left:.75rem}
+.disclosure{font-size:.9em;font-style:italic;margin:.25rem 0 0}
 .carousel .list{contain:inline-size;grid-auto-flow:column;grid-auto-columns:min(100%,22rem);overflow-x:auto;scroll-snap-type:x mandatory;scroll-behavior:smooth}
 .carousel .review{scroll-snap-align:start;border:1px solid var(--shingle-border);border-radius:var(--shingle-radius);padding:.75rem}
 .nav{display:flex;gap:.5rem}
@@ -325,6 +326,7 @@ class ShingleReviews extends HTMLElement {
     li.append(meta);
     if (r.title) li.append(el('h3', 'title', r.title));
     li.append(el('p', 'text', r.text));
+    for (const d of r.disclosures ?? []) li.append(el('p', 'disclosure', d)); // 16 CFR 465: stated with the review
     if (r.ownerReply) {
       const reply = el('div', 'reply');
       reply.append(el('p', 'reply-label muted', w.reply), el('p', 'reply-text', r.ownerReply.text));

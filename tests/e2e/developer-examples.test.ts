@@ -62,9 +62,11 @@ describe('/developers/ examples work against the real service', () => {
     // The sample business has such reviews: an example that finds none would prove nothing.
     expect(body.count).toBeGreaterThanOrEqual(1);
     expect(body.count).toBeLessThanOrEqual(2);
-    expect(body.filters).toMatchObject({ min_rating: 4, mentions_service: 'roof-replacement', limit: 2 });
+    // Words and a service, not stars: an agent copying the example must not learn to read only the good reviews.
+    expect(body.filters).toMatchObject({ query: 'leak', mentions_service: 'roof-replacement', limit: 2 });
+    expect(body.filters).not.toHaveProperty('min_rating');
     for (const r of body.reviews) {
-      expect(r.rating).toBeGreaterThanOrEqual(4);
+      expect(r.text.toLowerCase()).toContain('leak');
       expect(r.services.map((s) => s.id)).toContain('roof-replacement');
     }
   });

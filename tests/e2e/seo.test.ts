@@ -129,6 +129,8 @@ describe('structured data and discovery', () => {
     ]) {
       expect(llms).toContain(`${base}${path}`);
     }
+    // No example link filters by stars: an agent copying it would read only the good reviews.
+    for (const [, url] of llms.matchAll(/\]\((http[^)]+)\)/g)) expect(new URL(url!).searchParams.has('min_rating'), url).toBe(false);
     // Every link in llms.txt resolves on the real service (except the POST-only MCP endpoint).
     for (const [, url] of llms.matchAll(/\]\((http[^)]+)\)/g)) {
       const u = new URL(url!);

@@ -58,6 +58,7 @@ const HOSTILE_INSIGHTS: Record<string, unknown> = {
   },
 };
 let widgetJson: Record<string, unknown>;
+const EMPLOYEE_DISCLOSURE = 'Disclosure: the reviewer is an employee of the business.';
 
 const host = useHostPages((req, res) => {
   const hostile = /^\/hostile-(\w+)(\/widget\.json)?$/.exec(req.url ?? '');
@@ -70,6 +71,19 @@ const host = useHostPages((req, res) => {
     return res
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
       .end(hostPage(`<shingle-reviews layout="list" src="${host.origin}/hostile-${hostile[1]}"></shingle-reviews>`, site.origin));
+  }
+  // widget.json with a disclosure on the newest review, served by the host page's origin.
+  if (req.url === '/disclosed/widget.json') {
+    const [first, ...rest] = widgetJson.reviews as Record<string, unknown>[];
+    return res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ ...widgetJson, reviews: [{ ...first, disclosures: [EMPLOYEE_DISCLOSURE] }, ...rest] }));
+  }
+  if (req.url === '/disclosed') {
+    const csp = `default-src 'none'; script-src ${site.origin}; connect-src 'self'; style-src 'none'; img-src 'none'; base-uri 'none'`;
+    return res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
+      .end(hostPage(`<shingle-reviews layout="list" src="${host.origin}/disclosed"></shingle-reviews>`, site.origin));
   }
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
@@ -219,6 +233,18 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
       await context.close();
     });
   }
+
+  it('shows a review\u2019s disclosure with the review (16 CFR 465: stated where the review is, the widget included)', async () => {
+    const { page, context, watch } = await open('/disclosed');
+    await widgetView(page);
+    const shown = await page.evaluate(() => {
+      const first = document.querySelector('shingle-reviews')!.shadowRoot!.querySelector('li.review')!;
+      return [...first.querySelectorAll('p.disclosure')].map((p) => p.textContent);
+    });
+    expect(shown).toEqual([EMPLOYEE_DISCLOSURE]);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
 
   it('takes custom properties and ::part() from the host page', async () => {
     // The host page's own stylesheet (injected, so the test context bypasses the host's CSP for it).

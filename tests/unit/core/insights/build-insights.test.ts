@@ -353,6 +353,24 @@ describe('buildInsights', () => {
     expect(marco.mentions).toBe(2); // still counted: only the quote is left out
   });
 
+  it('never quotes a review with a disclosure (an employee, an incentive): a quote carries none, 16 CFR 465 wants one', () => {
+    const disclosed = reviews.map((r) =>
+      r.id === 'r-01' || r.id === 'r-07' ? { ...r, relationship: 'employee' as const } : { ...r, incentive: undefined },
+    );
+    const withIncentive = disclosed.map((r) => (r.id === 'r-11' ? { ...r, incentive: 'a $25 gift card offered to every customer asked' } : r));
+    const before = allQuotes(doc).map((q) => q.reviewId);
+    expect(before.some((id) => ['r-01', 'r-07', 'r-11'].includes(id))).toBe(true); // they are quoted without disclosures
+    const after = buildInsights({ business, reviews: withIncentive });
+    expect(
+      allQuotes(after)
+        .map((q) => q.reviewId)
+        .filter((id) => ['r-01', 'r-07', 'r-11'].includes(id)),
+    ).toEqual([]);
+    for (const f of after.faq)
+      for (const text of quoted(f.answer)) for (const id of ['r-01', 'r-07', 'r-11']) expect(byId.get(id)!.text).not.toContain(text);
+    expect(after.reviewCount).toBe(doc.reviewCount); // counted all the same
+  });
+
   it('is deterministic: same input, same bytes — whatever the input order', () => {
     const again = buildInsights({ business, reviews: [...reviews].reverse() });
     expect(JSON.stringify(again)).toBe(JSON.stringify(doc));

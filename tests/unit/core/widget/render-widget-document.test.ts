@@ -30,6 +30,22 @@ describe('renderWidgetDocument', () => {
     expect(JSON.stringify(renderWidgetDocument(reviewsDocument, model.baseUrl))).toBe(JSON.stringify(doc));
   });
 
+  it('states a review\u2019s disclosures with it, in the document and the static snippet (they were dropped: 16 CFR 465)', () => {
+    const disclosed = sampleModel([
+      record({ id: 'r-a', date: '2025-02-02', rating: 5, text: 'Great crew.', incentive: 'a $50 gift card offered to every customer asked' }),
+      record({ id: 'r-b', date: '2025-02-01', rating: 5, text: 'Fine work.', relationship: 'employee' }),
+      record({ id: 'r-c', date: '2025-01-31', rating: 2, text: 'Late again.' }),
+    ]);
+    const doc = WidgetDocumentSchema.parse(renderWidgetDocument(renderReviewsDocument(disclosed), disclosed.baseUrl));
+    const byId = new Map(doc.reviews.map((r) => [r.id, r.disclosures]));
+    expect(byId.get('r-a')).toEqual(['Disclosure: the reviewer was offered a $50 gift card offered to every customer asked.']);
+    expect(byId.get('r-b')).toEqual(['Disclosure: the reviewer is an employee of the business.']);
+    expect(byId.get('r-c')).toBeUndefined();
+    const snippet = renderWidgetSnippet(doc);
+    expect(snippet).toContain('Disclosure: the reviewer was offered a $50 gift card');
+    expect(snippet).toContain('Disclosure: the reviewer is an employee of the business.');
+  });
+
   it('says per aspect what insights.json says, in the home page order, with the share and its interval', () => {
     // The engine's insights of these reviews (no aspect has enough opinions), one aspect given a share as a big business would have.
     const read = buildInsights({ business: model.businessConfig, reviews: model.reviews });
