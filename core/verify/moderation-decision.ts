@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REJECTION_REASON_CODES, RejectionReasonSchema } from '../schemas/rejection-reason-schema.ts';
 import { ReviewRecordSchema, VERIFICATION_METHODS } from '../schemas/review-schema.ts';
+import { refuseRatingOrTone } from '../schemas/rating-or-tone.ts';
 
 /** Ways an owner verifies a review by hand (platform-verified comes from the platform, never from a person). */
 export const MANUAL_VERIFICATION_METHODS = VERIFICATION_METHODS.filter((m) => m !== 'platform-verified') as [
@@ -24,7 +25,7 @@ export const ModerationDecisionSchema = z.discriminatedUnion('action', [
     .object({
       action: z.literal('reject'),
       reason: RejectionReasonSchema,
-      note: z.string().trim().min(1, { message: 'a rejection needs --note saying what was checked' }),
+      note: z.string().trim().min(1, { message: 'a rejection needs --note saying what was checked' }).superRefine(refuseRatingOrTone),
     })
     .strict(),
 ]);
