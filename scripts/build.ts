@@ -111,6 +111,10 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     progress?.done();
     if (next) progress?.start(0, next);
   };
+  // Before the content is read: a change written while the build runs (a moderate, a verify) then leaves the manifest
+  // naming the content before it, so the next staleness check builds again. Hashed after the build, the manifest
+  // named the new content while dist/ held the old, and the change was never published (found by a helper).
+  const inputsHash = computeInputsHash(root, contentDir, options);
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   // Old builds are removed beside the pages step (pruneBuildsAhead never rejects; awaited before the swap, and on
@@ -146,13 +150,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
       phases['write+compress'] = writeMs;
       phases.check = checkMs;
-      return assembleManifest(
-        model,
-        options.SINCE_WINDOW_DAYS,
-        computeInputsHash(root, contentDir, options),
-        documents,
-        projectContentDir(relative(root, contentDir)),
-      );
+      return assembleManifest(model, options.SINCE_WINDOW_DAYS, inputsHash, documents, projectContentDir(relative(root, contentDir)));
     });
     checked.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the
