@@ -2,10 +2,11 @@
  * `npm run pull -- [--full] [--jobs FILE] [--json] [--quiet]`: the unattended half of the loop. Pulls
  * every source business.json names (`pull.google.locations`, `pull.trustpilot.businessUnitId`), then
  * verifies against the jobs file (--jobs, JOBS_CSV, or `pull.jobs` in business.json). The sidecar's
- * PULL_CRON and the nightly workflow run it, then build when it changed content. One pull per content
- * folder at a time (a lock). A failed source is reported with its reason and writes nothing; the others
- * still run. With --json the last stdout line is the PullRunReport (core/import/pull/pull-report.ts).
- * Exit code 1 when a source or verification failed.
+ * PULL_CRON and the nightly workflow run it, then build when it changed content. One command that changes the
+ * content folder at a time (the content lock: pull, import, verify, moderate). A failed source is reported with
+ * its reason and writes nothing; the others still run. With --json the last stdout line is the PullRunReport
+ * (core/import/pull/pull-report.ts). Exit code 1 when a source or verification failed; CONTENT_BUSY_EXIT_CODE (75)
+ * when another command holds the folder and nothing was done.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +16,8 @@ import type { PullRunReport, SourcePullReport } from '../core/import/pull/pull-r
 import { contentDirFromEnv, readContentFiles } from '../site/lib/read-content-dir.ts';
 import { defineCommand, flags, runMain, texts } from './lib/cli.ts';
 import { PullError, redactSecrets, secretsOf } from './lib/pull-error.ts';
-import { acquireContentLock } from './lib/content-lock.ts';
+import { acquireContentLock, ContentLockedError } from './lib/content-lock.ts';
+import { CONTENT_BUSY_EXIT_CODE } from '../core/content/content-busy-exit-code.ts';
 import { createProgress } from './lib/progress.ts';
 import { configuredSources, pullSource, sourceKey } from './lib/run-pull.ts';
 import { runVerify } from './verify.ts';
@@ -113,14 +115,22 @@ if (import.meta.main) {
     const contentDir = contentDirFromEnv();
     // The first line every command prints; on stderr, as the rest of the report: stdout is --json's.
     console.error(contentLine('pull', contentDir));
-    const report = await runPullAll({
-      contentDir,
-      env: process.env,
-      full: values.full ?? false,
-      quiet: values.quiet ?? false,
-      ...(values.jobs && { jobs: userPath(values.jobs) }),
-      ...(values.today && { today: values.today }),
-    });
+    let report: PullRunReport;
+    try {
+      report = await runPullAll({
+        contentDir,
+        env: process.env,
+        full: values.full ?? false,
+        quiet: values.quiet ?? false,
+        ...(values.jobs && { jobs: userPath(values.jobs) }),
+        ...(values.today && { today: values.today }),
+      });
+    } catch (e) {
+      if (!(e instanceof ContentLockedError)) throw e;
+      console.error(e.message);
+      process.exitCode = CONTENT_BUSY_EXIT_CODE; // nothing done; the schedule's next run does it
+      return;
+    }
     if (report.sources.length === 0)
       console.error('no live source configured: name them in business.json ("pull", see docs/import.md, "Connect once")');
     for (const s of report.sources)

@@ -57,7 +57,7 @@ function pickSources(fail: (message: string) => never, kind: 'google' | 'trustpi
 
 /**
  * `npm run import -- google|trustpilot` without a path: pulls the live API into the content folder under the
- * pull lock. `fail` answers a wrong command line (exit 2). Returns the exit code: 1 when a source failed.
+ * content lock (content-lock.ts). `fail` answers a wrong command line (exit 2). Returns the exit code: 1 when a source failed.
  */
 export async function runLiveImport(
   fail: (message: string) => never,
@@ -82,7 +82,7 @@ export async function runLiveImport(
   }
   let release: () => void;
   try {
-    release = acquireContentLock(contentDir, 'pull');
+    release = acquireContentLock(contentDir, 'import');
   } catch (e) {
     return (console.error((e as Error).message), 1);
   }

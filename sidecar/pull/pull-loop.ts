@@ -25,8 +25,9 @@ export interface PullLoop {
 
 /**
  * The loop the sidecar schedules (PULL_CRON): new review at the provider → pulled → verified → built →
- * published to WebSub subscribers. A run while one is going is skipped (the pull itself also holds a
- * lock per content folder against a hand-run or nightly pull). A failed step is logged with its reason
+ * published to WebSub subscribers. A run while one is going is skipped, and so is a run that finds the content
+ * folder held by another command (the pull's content lock: a hand-run import, verify, moderate or pull; a
+ * warning, not a failure). A failed step is logged with its reason
  * and ends the run before the build: the served build stays. A failed source does not stop the others.
  */
 export function createPullLoop(deps: PullLoopDeps): PullLoop {
@@ -56,6 +57,11 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
           report = await deps.pull();
         } catch (e) {
           const message = scrub(String((e as Error).message ?? e));
+          // A hand-run import, verify or moderate holds the folder: nothing was done, the next run does it.
+          if ((e as Error).name === 'ContentBusyError') {
+            deps.logger.warn('pull_skipped', { reason: 'another command is changing the content folder', detail: message.slice(0, 500) });
+            return 'skipped';
+          }
           deps.logger.error('pull_failed', { step: 'pull', error: message.slice(0, 2000) });
           return finish('failed', `pull: ${message.slice(0, 500)}`);
         }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { CONTENT_BUSY_EXIT_CODE } from '../../core/content/content-busy-exit-code.ts';
 import { join } from 'node:path';
 import { PullRunReportSchema, type PullRunReport } from '../../core/import/pull/pull-report.ts';
 
@@ -10,6 +11,11 @@ export interface PullChildOptions {
   /** Environment of the child: the sidecar's (credentials from .env) plus CONTENT_DIR and the pull settings. */
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+}
+
+/** The pull did nothing: another command (a hand-run import, verify or moderate) holds the content folder. */
+export class ContentBusyError extends Error {
+  override name = 'ContentBusyError';
 }
 
 /**
@@ -33,6 +39,7 @@ export function runPullChild(options: PullChildOptions): Promise<PullRunReport> 
     child.stderr.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
     child.once('error', (e) => reject(e));
     child.once('close', (code, signal) => {
+      if (code === CONTENT_BUSY_EXIT_CODE) return reject(new ContentBusyError(stderr.trim().split('\n').at(-1) ?? 'the content folder is busy'));
       const last = stdout.trim().split('\n').at(-1) ?? '';
       try {
         resolvePromise(PullRunReportSchema.parse(JSON.parse(last)));

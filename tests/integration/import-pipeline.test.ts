@@ -7,6 +7,7 @@ import type { ReviewsDocument } from '../../core/schemas/reviews-document-schema
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
 import { runImport } from '../../scripts/import.ts';
 import { acquireContentLock } from '../../scripts/lib/content-lock.ts';
+import { CONTENT_BUSY_EXIT_CODE } from '../../core/content/content-busy-exit-code.ts';
 import { buildDataFixture, buildFullFixture, ROOT, SAMPLE_CONTENT, tempDir } from '../helpers/build-fixture.ts';
 import { IMPORT_FIXTURES } from '../helpers/import-fixtures.ts';
 
@@ -85,6 +86,13 @@ describe('one command changes a content folder at a time', () => {
         expect(failed?.stderr, script).toMatch(/another command is changing .*; this (import|verify|moderate) did nothing/);
         expect(failed?.stderr, script).not.toMatch(/\n\s+at /); // a message, not a stack trace
       }
+      // A pull says "busy" by its exit code: the sidecar's schedule reads it as a skipped run, not a failure.
+      const pull = await cli('pull.ts', ['--json', '--quiet'], content).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(pull?.code).toBe(CONTENT_BUSY_EXIT_CODE);
+      expect(pull?.stderr).toMatch(/another command is changing .*; this pull did nothing/);
       expect(snapshot(content)).toEqual(before);
     } finally {
       release();

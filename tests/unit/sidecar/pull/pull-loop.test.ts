@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PullRunReport } from '../../../../core/import/pull/pull-report.ts';
 import { createPullLoop, type PullLoopDeps } from '../../../../sidecar/pull/pull-loop.ts';
+import { ContentBusyError } from '../../../../sidecar/pull/run-pull-child.ts';
 
 const SECRET = 'GOCSPX-very-secret-value';
 
@@ -55,6 +56,19 @@ describe('createPullLoop', () => {
       lastError: null,
       sources: { 'google:accounts/1/locations/2': { lastPullAt: '2026-11-25T10:00:00.000Z', new: 2, updated: 0, lastError: null } },
     });
+  });
+
+  it('a content folder another command holds skips the run, as a warning: nothing failed, the next run does it', async () => {
+    const busy = new ContentBusyError('another command is changing /srv/content (a pull, import, verify or moderate: pid 42)');
+    const { loop: l, calls, lines } = loop([busy, { sources: [source()], verify: null, changed: true }]);
+    expect(await l.run()).toBe('skipped');
+    expect(calls).toEqual(['pull']);
+    expect(lines).toEqual([
+      'info pull_started {}',
+      `warn pull_skipped ${JSON.stringify({ reason: 'another command is changing the content folder', detail: busy.message })}`,
+    ]);
+    expect(l.health().lastOutcome).toBeNull(); // not "failed": monitoring must not alert on a hand-run import
+    expect(await l.run()).toBe('built');
   });
 
   it('nothing new: no publish', async () => {
