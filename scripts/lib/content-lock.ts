@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { CONTENT_LOCK_PREFIX } from '../../core/content/content-lock-name.ts';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isLockOwnerRunning, processStartOf } from './is-running.ts';
@@ -26,9 +27,9 @@ export class ContentLockedError extends Error {
  * rename before it is judged again (so two takers cannot both remove it, nor one remove a fresh lock), and release
  * removes the lock only while it is still this process's. Returns the release function.
  */
-export function acquireContentLock(contentDir: string, command: ContentCommand, dir = tmpdir()): () => void {
+export function acquireContentLock(contentDir: string, command: ContentCommand, dir = lockFolder(contentDir)): () => void {
   // By the folder's real path: through a symbolic link, the same folder took a second lock.
-  const path = join(dir, `shingle-content-${createHash('sha256').update(realFolder(contentDir)).digest('hex').slice(0, 16)}.lock`);
+  const path = join(dir, `${CONTENT_LOCK_PREFIX}${createHash('sha256').update(realFolder(contentDir)).digest('hex').slice(0, 16)}`);
   const start = processStartOf(process.pid);
   const mine = start === null ? String(process.pid) : `${process.pid} ${start}`;
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -55,6 +56,17 @@ export function acquireContentLock(contentDir: string, command: ContentCommand, 
     rmSync(temp, { force: true });
   }
   throw new ContentLockedError(`could not take the lock of ${contentDir}; this ${command} did nothing — run it again`);
+}
+
+/**
+ * Where the lock lives: in the content folder itself, so every process that changes it finds the same lock whatever
+ * its temp folder (a sidecar under systemd's PrivateTmp, or started with another TMPDIR, took its own lock in its own
+ * /tmp, and a hand-run import beside it lost a batch). Its name starts with a dot and CONTENT_LOCK_PREFIX: the build's
+ * inputs hash and git leave it out. The system's temp folder only for a folder that does not exist (yet).
+ */
+function lockFolder(contentDir: string): string {
+  const real = realFolder(contentDir);
+  return existsSync(real) ? real : tmpdir();
 }
 
 /** The folder's real path (links resolved), or its absolute path when it does not exist (yet). */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { CONTENT_LOCK_PREFIX } from '../../core/content/content-lock-name.ts';
 import type { BuildOptions } from '../../core/build/build-options.ts';
 import { BUILD_CODE_PATHS, hashBuildInputs, type BuildInputFile } from '../../core/build/inputs-hash.ts';
 
@@ -27,7 +28,10 @@ function* readCode(root: string): Iterable<BuildInputFile> {
 
 function* readInputs(root: string, contentDir: string): Iterable<BuildInputFile> {
   yield* readCode(root);
-  for (const file of listFiles(contentDir)) yield { path: `<content>/${relative(contentDir, file)}`, bytes: readFileSync(file) };
+  for (const file of listFiles(contentDir)) {
+    if (basename(file).startsWith(CONTENT_LOCK_PREFIX)) continue; // a command's lock, there while it runs: no input
+    yield { path: `<content>/${relative(contentDir, file)}`, bytes: readFileSync(file) };
+  }
 }
 
 /**

@@ -36,10 +36,10 @@ function snapshot(dir: string): Map<string, Buffer> {
   return out;
 }
 
-async function cli(script: string, args: string[], contentDir: string): Promise<string> {
+async function cli(script: string, args: string[], contentDir: string, env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, [join(ROOT, 'scripts', script), ...args], {
     cwd: ROOT,
-    env: { ...process.env, CONTENT_DIR: contentDir },
+    env: { ...process.env, CONTENT_DIR: contentDir, ...env },
   });
   return stdout;
 }
@@ -68,9 +68,9 @@ describe.each([
 
 describe('one command changes a content folder at a time', () => {
   it('import, verify and moderate do nothing while another holds the folder (two imports at once lost a batch)', async () => {
-    const { content } = emptyContent();
-    const before = snapshot(content);
+    const { root, content } = emptyContent();
     const release = acquireContentLock(content, 'pull'); // as a scheduled pull would, in this process (alive)
+    const before = snapshot(content);
     try {
       const attempts: [string, string[]][] = [
         ['import.ts', ['csv', join(IMPORT_FIXTURES, 'reviews.csv')]],
@@ -78,7 +78,8 @@ describe('one command changes a content folder at a time', () => {
         ['moderate.ts', ['r-1', 'reject', '--reason', 'spam', '--note', 'test']],
       ];
       for (const [script, args] of attempts) {
-        const failed = await cli(script, args, content).then(
+        // Another temp folder too (a sidecar under systemd's PrivateTmp): the lock is in the content folder.
+        const failed = await cli(script, args, content, { TMPDIR: join(root, 'another-tmp') }).then(
           () => null,
           (e: { code: number; stderr: string }) => e,
         );

@@ -65,6 +65,7 @@ describe('.gitignore', () => {
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '--no-index', '-q', path], { cwd: ROOT }).status === 0;
     for (const left of ['content/reviews/.2025.jsonl.4242-0a1b2c3d.tmp', 'roofs/.review-queue.json.4242-0a1b2c3d.tmp', '..env.4242-0a1b2c3d.tmp'])
       expect(ignored(left), left).toBe(true);
+    expect(ignored('roofs/.shingle-lock-0123456789abcdef'), 'the content lock').toBe(true);
     expect(ignored('content/reviews/2025.jsonl')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeCodeHash, computeInputsHash } from '../../../../sidecar/build/build-inputs.ts';
+import { CONTENT_LOCK_PREFIX } from '../../../../core/content/content-lock-name.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const settings = { BASE_URL: 'https://roofer.example', SINCE_WINDOW_DAYS: 31 };
@@ -21,6 +22,13 @@ describe('computeInputsHash', () => {
 
   it('is the same for the same content in another folder (a copy, another CONTENT_DIR)', () => {
     expect(computeInputsHash(ROOT, contentCopy('a/deeper/copy'), settings)).toBe(original);
+  });
+
+  it('leaves out the content lock a running command holds in the folder (and its stale copies)', () => {
+    const locked = contentCopy('locked');
+    writeFileSync(join(locked, `${CONTENT_LOCK_PREFIX}0123456789abcdef`), '4242 12345');
+    writeFileSync(join(locked, `${CONTENT_LOCK_PREFIX}0123456789abcdef.stale.4242.0a1b`), '4241');
+    expect(computeInputsHash(ROOT, locked, settings)).toBe(original);
   });
 
   it('changes with one byte of content, a renamed content file, or a setting', () => {
