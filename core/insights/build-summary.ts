@@ -146,6 +146,10 @@ export function buildSummary(input: SummaryInput): Summary {
     fact(`${key}Aspect`, aspect.id, [q.reviewId]);
     parts.push(`On ${aspect.label.toLowerCase()}, ${says}: "${q.text}"`);
   }
+  // Praise quoted and no complaint, while the figures hold complaints: a complaint must be surer to be quoted, and the
+  // summary must not read as if none were made (it quoted praise right after naming a top complaint).
+  const complaints = input.aspects.some((a) => a.opinions.negative > 0);
+  if (praised && !criticised && complaints) parts.push('No complaint is quoted: the reader was not sure enough of any sentence to quote it.');
   return { text: parts.join(' '), facts };
 }
 

@@ -145,6 +145,29 @@ describe('buildSummary: aspects with too few opinions for a share', () => {
   });
 });
 
+describe('buildSummary: quotes', () => {
+  const quote = (reviewId: string, text: string, polarity: 'positive' | 'negative') => ({ reviewId, text, polarity, rating: 5, date: '2025-01-01' });
+  const withQuotes = (positive: ReturnType<typeof quote>[], negative: ReturnType<typeof quote>[]) =>
+    ({ ...aspect('cleanup', 'Cleanup', 0.45), quotes: { positive, negative } }) as unknown as AspectInsight;
+  const close = () =>
+    noLeader([
+      [0, 0.55],
+      [1, 0.45],
+    ]);
+
+  it('says so when it quotes praise and no complaint while there are complaints', () => {
+    const praiseOnly = [withQuotes([quote('r-1', 'They cleaned up every nail.', 'positive')], []), aspect('price', 'Price', 0.5)];
+    expect(buildSummary(input(close(), close(), praiseOnly)).text).toMatch(
+      /"They cleaned up every nail\." No complaint is quoted: the reader was not sure enough of any sentence to quote it\.$/,
+    );
+    const both = [
+      withQuotes([quote('r-1', 'They cleaned up every nail.', 'positive')], [quote('r-2', 'Nails everywhere.', 'negative')]),
+      aspect('price', 'Price', 0.5),
+    ];
+    expect(buildSummary(input(close(), close(), both)).text).not.toContain('No complaint is quoted');
+  });
+});
+
 describe('buildSummary: the average rating', () => {
   it('says the rating with one decimal, as the page header does, and keeps the exact value as a fact', () => {
     const summary = buildSummary({ ...input(noLeader([]), noLeader([])), averageRating: 4.32 });
