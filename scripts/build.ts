@@ -15,6 +15,7 @@ import { renderNginxConf } from '../core/build/render-nginx-conf.ts';
 import { projectContentDir } from '../core/build/content-dir-guard.ts';
 import { ContentError } from '../core/content/content-error.ts';
 import { escapeControl } from '../core/text/escape-control.ts';
+import { ratingOrToneIn, ratingOrToneMessage } from '../core/schemas/rating-or-tone.ts';
 import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import type { SiteModel } from '../core/model/build-site-model.ts';
 import { prepareSiteModel } from './lib/prepare-site-model.ts';
@@ -272,6 +273,15 @@ function report(count: number, heldBack: SiteModel['heldBack'], outDir: string, 
   console.log(`held back ${heldBack.length} review(s) that are not verified:`);
   // Reasons are the owner's free text: escaped, so a control character in content cannot drive the terminal.
   for (const [reason, n] of [...reasons].sort()) console.log(escapeControl(`  ${n} × ${reason}`));
+  // A ground that names the rating or the tone is what 16 CFR 465 forbids: said at every build, not refused (a word
+  // list has false positives, and must not stop a business's builds).
+  for (const h of heldBack) {
+    const found = ratingOrToneIn(`${h.reason} ${h.note ?? ''}`);
+    if (found)
+      console.warn(
+        escapeControl(`warning: ${h.file}:${h.line} (${h.id}) ${h.status === 'rejected' ? 'note' : 'reason'} ${ratingOrToneMessage(found)}`),
+      );
+  }
 }
 
 /** One line: how many files a deploy must upload or delete, and where the list is. */

@@ -145,6 +145,12 @@ function aspectAnswer(
 }
 
 /**
+ * Why a side has no quote: no reading of it was sure enough, or each sure one is in a review with a disclosure (which is
+ * never quoted: select-quotes.ts). Shared with the summary.
+ */
+export const NONE_QUOTABLE = 'none was read surely enough in a review without a disclosure to quote it.';
+
+/**
  * Says which side has readings but no quote. A complaint must be surer than a praise to be quoted (the reader errs more
  * on complaints), so an answer could show praise alone while reviews complain: it must not look as if none did.
  */
@@ -156,11 +162,13 @@ function unquoted(quotes: readonly Quote[], positive: number, negative: number):
   // "Nothing is quoted" read wrong after the warranty answer's "Terms as written: …", itself a quote.
   const what =
     missing.length === 2 ? 'Neither praise nor a complaint is quoted' : missing[0] === 'negative' ? 'No complaint is quoted' : 'No praise is quoted';
-  return ` ${what}: the reader was not sure enough of any sentence to quote it.`;
+  return ` ${what}: ${NONE_QUOTABLE}`;
 }
 
 /** What reviews say the warranty terms are ("10-year workmanship warranty (4 reviews)"), with one example. */
-function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; example: string; ids: string[]; evidence: QuoteCandidate[] } | null {
+function warrantyTerms(
+  analyzed: readonly AnalyzedReview[],
+): { text: string; example: string | null; ids: string[]; evidence: QuoteCandidate[] } | null {
   const byLabel = new Map<string, QuoteCandidate[]>();
   for (const a of analyzed) {
     for (const t of new Map(findWarrantyTerms(a).map((t) => [t.label, t])).values()) {
@@ -178,11 +186,12 @@ function warrantyTerms(analyzed: readonly AnalyzedReview[]): { text: string; exa
   if (byLabel.size === 0) return null;
   const ranked = [...byLabel].sort(([la, a], [lb, b]) => b.length - a.length || (la < lb ? -1 : 1)).slice(0, 3);
   const listed = ranked.map(([label, c]) => `${label} (${c.length} review${c.length > 1 ? 's' : ''})`).join(', ');
-  const example = pickQuotes(ranked[0]![1], 1)[0]!;
+  // No example when every review stating them carries a disclosure (pickQuotes quotes none of those).
+  const example = pickQuotes(ranked[0]![1], 1)[0];
   return {
-    text: `Warranty terms as customers state them: ${listed}. Terms as written: "${example.text}" `,
-    example: example.text,
-    ids: [example.reviewId],
+    text: `Warranty terms as customers state them: ${listed}. ${example ? `Terms as written: "${example.text}" ` : ''}`,
+    example: example?.text ?? null,
+    ids: example ? [example.reviewId] : [],
     evidence: ranked.flatMap(([, c]) => c),
   };
 }
@@ -220,7 +229,8 @@ function durationAnswer(analyzed: readonly AnalyzedReview[]): FaqEntry | null {
   return {
     id: 'replacement-duration',
     question: 'How long does a roof replacement take?',
-    answer: `${plural(found.length, 'review')} of roof replacements say how long the work took: ${parts.join(', ')}. For example: "${quotes[0]!.text}"`,
+    // No example when every review stating a length carries a disclosure (pickQuotes quotes none of those).
+    answer: `${plural(found.length, 'review')} of roof replacements say how long the work took: ${parts.join(', ')}.${quotes[0] ? ` For example: "${quotes[0].text}"` : ''}`,
     evidence: { reviewCount: found.length, positive, negative },
     reviewIds: citations(
       quotes.map((q) => q.reviewId),

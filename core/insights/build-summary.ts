@@ -4,6 +4,7 @@ import type { AspectInsight, EntityInsight, SummarySchema } from '../schemas/ins
 import { plural } from '../format/format-count.ts';
 import { formatRating } from '../format/format-rating.ts';
 import { listWords } from '../format/list-words.ts';
+import { NONE_QUOTABLE } from './build-faq.ts';
 import { intervalWords, shareWords } from './describe-share.ts';
 import type { Leader } from './quantify/estimate-shares.ts';
 
@@ -149,7 +150,7 @@ export function buildSummary(input: SummaryInput): Summary {
   // Praise quoted and no complaint, while the figures hold complaints: a complaint must be surer to be quoted, and the
   // summary must not read as if none were made (it quoted praise right after naming a top complaint).
   const complaints = input.aspects.some((a) => a.opinions.negative > 0);
-  if (praised && !criticised && complaints) parts.push('No complaint is quoted: the reader was not sure enough of any sentence to quote it.');
+  if (praised && !criticised && complaints) parts.push(`No complaint is quoted: ${NONE_QUOTABLE}`);
   return { text: parts.join(' '), facts };
 }
 

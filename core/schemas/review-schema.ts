@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { refuseRatingOrTone } from './rating-or-tone.ts';
 import { CalendarDateSchema, EntityRefSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from './primitives.ts';
 import { RejectionReasonSchema } from './rejection-reason-schema.ts';
 import { DisclosureShape } from './disclosure-schema.ts';
@@ -54,11 +53,7 @@ export const VerifiedSchema = z
 export const UnverifiedSchema = z
   .object({
     status: z.literal('unverified'),
-    reason: z
-      .string()
-      .min(1)
-      .superRefine(refuseRatingOrTone)
-      .meta({ description: 'Why the review is not verified yet (shown in the build report); never its rating or tone.' }),
+    reason: z.string().min(1).meta({ description: 'Why the review is not verified yet (shown in the build report); never its rating or tone.' }),
   })
   .strict();
 
@@ -70,7 +65,7 @@ export const RejectedSchema = z
   .object({
     status: z.literal('rejected'),
     reason: RejectionReasonSchema,
-    note: z.string().trim().min(1, { message: 'a rejection needs a note saying what was checked' }).superRefine(refuseRatingOrTone),
+    note: z.string().trim().min(1, { message: 'a rejection needs a note saying what was checked' }),
   })
   .strict();
 

@@ -332,7 +332,7 @@ describe('buildInsights', () => {
     for (const f of withComplaints) {
       expect(f.answer).not.toContain(`${COMPLAINT}:`);
       expect(f.answer, f.id).toMatch(
-        /(No complaint|Neither praise nor a complaint) is quoted: the reader was not sure enough of any sentence to quote it\.$/,
+        /(No complaint|Neither praise nor a complaint) is quoted: none was read surely enough in a review without a disclosure to quote it\.$/,
       );
     }
     // With the shipped reading, an answer that quotes both sides says nothing of the kind.
@@ -369,6 +369,14 @@ describe('buildInsights', () => {
     for (const f of after.faq)
       for (const text of quoted(f.answer)) for (const id of ['r-01', 'r-07', 'r-11']) expect(byId.get(id)!.text).not.toContain(text);
     expect(after.reviewCount).toBe(doc.reviewCount); // counted all the same
+  });
+
+  it('builds when every review that states the warranty terms or a job length carries a disclosure (it crashed)', () => {
+    const incentive = 'a $25 gift card offered to every customer asked for a review';
+    const all = buildInsights({ business, reviews: reviews.map((r) => ({ ...r, incentive })) });
+    expect(() => EngineOutputSchema.parse(all)).not.toThrow();
+    expect(allQuotes(all)).toEqual([]);
+    for (const f of all.faq) expect(quoted(f.answer)).toEqual([]);
   });
 
   it('is deterministic: same input, same bytes — whatever the input order', () => {

@@ -158,7 +158,7 @@ describe('buildSummary: quotes', () => {
   it('says so when it quotes praise and no complaint while there are complaints', () => {
     const praiseOnly = [withQuotes([quote('r-1', 'They cleaned up every nail.', 'positive')], []), aspect('price', 'Price', 0.5)];
     expect(buildSummary(input(close(), close(), praiseOnly)).text).toMatch(
-      /"They cleaned up every nail\." No complaint is quoted: the reader was not sure enough of any sentence to quote it\.$/,
+      /"They cleaned up every nail\." No complaint is quoted: none was read surely enough in a review without a disclosure to quote it\.$/,
     );
     const both = [
       withQuotes([quote('r-1', 'They cleaned up every nail.', 'positive')], [quote('r-2', 'Nails everywhere.', 'negative')]),
