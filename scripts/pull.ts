@@ -18,6 +18,7 @@ import { defineCommand, flags, runMain, texts } from './lib/cli.ts';
 import { PullError, redactSecrets, secretsOf } from './lib/pull-error.ts';
 import { acquireContentLock, ContentLockedError } from './lib/content-lock.ts';
 import { CONTENT_BUSY_EXIT_CODE } from '../core/content/content-busy-exit-code.ts';
+import { CONTENT_LOCK_PREFIX } from '../core/content/content-lock-name.ts';
 import { createProgress } from './lib/progress.ts';
 import { configuredSources, pullSource, sourceKey } from './lib/run-pull.ts';
 import { runVerify } from './verify.ts';
@@ -31,7 +32,8 @@ function contentHash(dir: string): string {
     for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.isFile()) hash.update(p).update('\0').update(readFileSync(p)).update('\0');
+      // A lock, or the file it is written through, comes and goes with other commands: no content.
+      else if (e.isFile() && !e.name.startsWith(CONTENT_LOCK_PREFIX)) hash.update(p).update('\0').update(readFileSync(p)).update('\0');
     }
   };
   walk(dir);

@@ -49,6 +49,7 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
       }
       health.running = true;
       const at = new Date(clock()).toISOString();
+      const previousRunAt = health.lastRunAt;
       health.lastRunAt = at;
       deps.logger.info('pull_started', {});
       try {
@@ -59,6 +60,7 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
           const message = scrub(String((e as Error).message ?? e));
           // A hand-run import, verify or moderate holds the folder: nothing was done, the next run does it.
           if ((e as Error).name === 'ContentBusyError') {
+            health.lastRunAt = previousRunAt; // nothing ran: /healthz keeps the time beside its outcome
             deps.logger.warn('pull_skipped', { reason: 'another command is changing the content folder', detail: message.slice(0, 500) });
             return 'skipped';
           }

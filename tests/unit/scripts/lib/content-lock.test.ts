@@ -1,7 +1,8 @@
 /** Issue 25 — one command that changes a content folder (pull, import, verify, moderate) at a time. */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
+import { CONTENT_LOCK_PREFIX } from '../../../../core/content/content-lock-name.ts';
 import { tmpdir } from 'node:os';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,27 @@ const acquirePullLock = (contentDir: string, dir: string) => acquireContentLock(
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'shingle-lock-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * The folder seen read-only: a read-only bind mount as root (root writes through any mode), the mode 0555 otherwise.
+ */
+function readOnlyView(folder: string): { path: string; undo: () => void } {
+  if (process.getuid?.() !== 0) {
+    chmodSync(folder, 0o555);
+    return { path: folder, undo: () => chmodSync(folder, 0o755) };
+  }
+  const view = `${folder}-ro`;
+  mkdirSync(view);
+  execFileSync('mount', ['--bind', folder, view]);
+  execFileSync('mount', ['-o', 'remount,ro,bind', view]);
+  return {
+    path: view,
+    undo: () => {
+      execFileSync('umount', [view]);
+      rmSync(view, { recursive: true, force: true });
+    },
+  };
+}
 
 describe('acquireContentLock', () => {
   it('refuses a second pull of the same folder while the first holds the lock, then allows it', () => {
@@ -37,6 +59,31 @@ describe('acquireContentLock', () => {
     } finally {
       rmSync(link, { force: true });
       rmSync(real, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its lock in the content folder, one name however the folder is reached, and in the temp folder when it cannot', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'shingle-lock-in-'));
+    const link = `${folder}-link`;
+    symlinkSync(folder, link);
+    try {
+      const release = acquireContentLock(folder, 'import');
+      expect(readdirSync(folder)).toEqual([`${CONTENT_LOCK_PREFIX}folder`]);
+      expect(() => acquireContentLock(link, 'verify')).toThrow(/another command is changing/);
+      release();
+      expect(readdirSync(folder)).toEqual([]);
+      // A folder nobody may write: the lock goes to the temp folder, and the command runs (verify with its queue elsewhere).
+      const view = readOnlyView(folder);
+      try {
+        const fallback = acquireContentLock(view.path, 'verify');
+        expect(readdirSync(folder)).toEqual([]);
+        fallback();
+      } finally {
+        view.undo();
+      }
+    } finally {
+      rmSync(link, { force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 
