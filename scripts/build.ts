@@ -20,7 +20,7 @@ import { contentDirFromEnv } from '../site/lib/read-content-dir.ts';
 import type { SiteModel } from '../core/model/build-site-model.ts';
 import { prepareSiteModel } from './lib/prepare-site-model.ts';
 import { contentLine } from './lib/announce-content.ts';
-import { computeCodeHash, computeInputsHash } from '../sidecar/build/build-inputs.ts';
+import { CHANGED_DURING_BUILD, computeCodeHash, computeInputsHash, contentFingerprint } from '../sidecar/build/build-inputs.ts';
 import { providePageReuse, type PageReusePlan } from '../site/lib/page-reuse.ts';
 import { linkReusedPages, planPageReuse, type LinkedPage } from './lib/page-reuse-plan.ts';
 import { compressPages, PAGE_VARIANT_SETTINGS, type PrecompressedPage } from './lib/compress-pages.ts';
@@ -112,10 +112,11 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     progress?.done();
     if (next) progress?.start(0, next);
   };
-  // Before the content is read: a change written while the build runs (a moderate, a verify) then leaves the manifest
-  // naming the content before it, so the next staleness check builds again. Hashed after the build, the manifest
-  // named the new content while dist/ held the old, and the change was never published (found by a helper).
-  const inputsHash = computeInputsHash(root, contentDir, options);
+  // A change written while the build runs (a moderate, a verify beside the scheduled rebuild) must leave the build
+  // stale: hashed after the build alone, the manifest named the new content while dist/ held the old, and the change
+  // was never published (found by a helper). The files' sizes and times before and after tell (a stat each; hashing
+  // the 57 MB up front instead kept them in the cold build's peak, +80–110 MB).
+  const contentBefore = contentFingerprint(contentDir);
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);
   // Old builds are removed beside the pages step (pruneBuildsAhead never rejects; awaited before the swap, and on
@@ -151,7 +152,10 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
       phases['write+compress'] = writeMs;
       phases.check = checkMs;
-      return assembleManifest(model, options.SINCE_WINDOW_DAYS, inputsHash, documents, projectContentDir(relative(root, contentDir)));
+      const inputsHash = computeInputsHash(root, contentDir, options);
+      // Changed meanwhile: a hash no content has, so the next check builds again.
+      const named = contentFingerprint(contentDir) === contentBefore ? inputsHash : `${CHANGED_DURING_BUILD}${inputsHash}`;
+      return assembleManifest(model, options.SINCE_WINDOW_DAYS, named, documents, projectContentDir(relative(root, contentDir)));
     });
     checked.catch(() => undefined); // awaited below; a failure of Astro first must not leave it unhandled
     // The live build (dist/ links to it) and the record of what it wrote: its unchanged archive pages and the

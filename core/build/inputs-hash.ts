@@ -11,7 +11,8 @@ export const BUILD_CODE_PATHS = ['core', 'site', 'scripts/build.ts', 'scripts/li
 /** One input file: its path (code: relative to the project root; content: `<content>/` and its path in the content folder) and its bytes. */
 export interface BuildInputFile {
   path: string;
-  bytes: Uint8Array;
+  /** The file's bytes, whole or as consecutive chunks (a large content file is hashed without being held whole). */
+  bytes: Uint8Array | Iterable<Uint8Array>;
 }
 
 /**
@@ -21,6 +22,11 @@ export interface BuildInputFile {
 export function hashBuildInputs(settings: BuildOptions, files: Iterable<BuildInputFile>): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(settings));
-  for (const file of files) hash.update(file.path).update('\0').update(file.bytes).update('\0');
+  for (const file of files) {
+    hash.update(file.path).update('\0');
+    if (file.bytes instanceof Uint8Array) hash.update(file.bytes);
+    else for (const chunk of file.bytes) hash.update(chunk);
+    hash.update('\0');
+  }
   return hash.digest('hex').slice(0, 32);
 }
