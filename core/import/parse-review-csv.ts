@@ -150,7 +150,7 @@ function mapRow(v: Row, ctx: ImportContext, fail: (field: string, message: strin
       id,
       date,
       rating,
-      ...(v.title && { title: cutText(v.title, MAX_TITLE) }),
+      ...(v.title && { title: cutText(v.title, MAX_TITLE).text }),
       text: v.text ?? '',
       author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
       ...(consent !== undefined && { consent }),

@@ -97,7 +97,7 @@ export function parseTrustpilot(files: readonly SourceFile[], ctx: ImportContext
           id,
           date,
           rating: r.stars,
-          ...(r.title?.trim() && { title: cutText(r.title.trim(), MAX_TITLE) }),
+          ...(r.title?.trim() && { title: cutText(r.title.trim(), MAX_TITLE).text }),
           text: r.text.trim(),
           author: AuthorNameSchema.safeParse(author).success ? author : ANONYMOUS_AUTHOR,
           source: { platform: 'trustpilot', url: `https://www.trustpilot.com/reviews/${encodeURIComponent(r.id)}` },

@@ -1,13 +1,16 @@
 /**
- * `text` cut to at most `max` UTF-16 units (a schema's `max`), at a code point: a cut through a surrogate pair left a
- * lone half of an emoji (`\ud83d`) in a title. A cut text ends with "…", so a reader sees that something follows.
+ * `text` cut to at most `max` UTF-16 units (a schema's `max`, the widget's length), at the last space when one is in the
+ * second half, never through a surrogate pair (a cut title kept half an emoji, `\ud83d`), and ending in "…" within
+ * `max`, so a reader sees that something follows. One cut for the widget's texts and the importers' titles.
  */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1; // room for the ellipsis
+export function cutText(text: string, max: number): { text: string; truncated: boolean } {
+  if (text.length <= max) return { text, truncated: false };
+  const room = max - 1; // for the ellipsis
+  let end = text.lastIndexOf(' ', room);
+  if (end < room / 2) end = room; // no space near the end: a long word is cut
   const last = text.charCodeAt(end - 1);
   if (last >= HIGH_SURROGATE_MIN && last <= HIGH_SURROGATE_MAX) end--; // would split a pair: drop its first half too
-  return `${text.slice(0, end).trimEnd()}…`;
+  return { text: `${text.slice(0, end).trimEnd()}…`, truncated: true };
 }
 
 const HIGH_SURROGATE_MIN = 0xd800;

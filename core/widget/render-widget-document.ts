@@ -1,4 +1,5 @@
 import { aspectsInDisplayOrder } from '../insights/aspects-in-display-order.ts';
+import { cutText } from '../text/cut-text.ts';
 import { disclosureSentences } from '../feeds/disclosure-text.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
@@ -8,18 +9,8 @@ import { WIDGET_REVIEW_COUNT, WIDGET_TEXT_MAX, type WidgetDocument, type WidgetI
 /** The reviews document as rendered (its moderation record optional, so older documents render too). */
 export type WidgetSource = Omit<ReviewsDocument, 'moderation'> & { moderation?: ReviewsDocument['moderation'] };
 
-/** Cuts `text` to at most `max` characters at a word boundary, never inside a surrogate pair. */
-export function cutText(text: string, max = WIDGET_TEXT_MAX): { text: string; truncated: boolean } {
-  if (text.length <= max) return { text, truncated: false };
-  let end = text.lastIndexOf(' ', max);
-  if (end < max / 2) end = max;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return { text: `${text.slice(0, end).trimEnd()}…`, truncated: true };
-}
-
 function widgetReview(r: Review): WidgetReview {
-  const { text, truncated } = cutText(r.text);
+  const { text, truncated } = cutText(r.text, WIDGET_TEXT_MAX);
   const disclosures = disclosureSentences(r);
   return {
     id: r.id,
