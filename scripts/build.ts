@@ -114,8 +114,8 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   };
   // A change written while the build runs (a moderate, a verify beside the scheduled rebuild) must leave the build
   // stale: hashed after the build alone, the manifest named the new content while dist/ held the old, and the change
-  // was never published (found by a helper). The files' sizes and times before and after tell (a stat each; hashing
-  // the 57 MB up front instead kept them in the cold build's peak, +80–110 MB).
+  // was never published (found by a helper). The files' sizes, times and inodes before and after tell, a stat each,
+  // where hashing the content up front read its 57 MB twice per build.
   const contentBefore = contentFingerprint(contentDir);
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   await removeAbandoned(dirname(outDir), `.${basename(outDir)}.staging-`);

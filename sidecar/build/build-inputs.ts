@@ -43,13 +43,12 @@ function* readCode(root: string): Iterable<BuildInputFile> {
   for (const file of BUILD_CODE_PATHS.flatMap((p) => listFiles(join(root, p)))) yield { path: relative(root, file), bytes: readFileSync(file) };
 }
 
-/** Bytes of a file read a chunk at a time into one buffer: the content of 100k reviews is 57 MB. */
+/** Bytes of a file read at a time into one buffer. */
 const CHUNK_BYTES = 1 << 20;
 
 /**
- * A file's bytes as chunks, each valid until the next is read (the hash takes each at once). The build hashes its
- * content before reading it (a change during the build must leave it stale); read whole there, the files' 57 MB were
- * still held at the cold build's peak, +110 MB of RSS.
+ * A file's bytes as chunks, each valid until the next is read (the hash takes each at once): the content of 100k
+ * reviews is hashed a megabyte at a time, not held whole (57 MB) beside a build that is near its memory peak.
  */
 function* chunksOf(file: string): Iterable<Uint8Array> {
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
