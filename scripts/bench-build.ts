@@ -15,6 +15,7 @@ import { generateContent } from './lib/generate-content.ts';
 import { printTable } from './lib/bench/print-table.ts';
 import { changesFile, fileRecordFile } from './lib/diff-dist.ts';
 import { buildsFolder } from './lib/swap-in.ts';
+import { withBuildProcessEnv } from '../core/build/build-process-env.ts';
 
 const root = resolve(import.meta.dirname, '..');
 type Row = Record<string, string | number>;
@@ -50,7 +51,7 @@ function timedBuild(
   const run = spawnSync(process.execPath, ['--import', './scripts/lib/load-env.ts', 'scripts/build.ts', '--quiet'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...withBuildProcessEnv(process.env),
       CONTENT_DIR: contentDir,
       DIST_DIR: distDir,
       SHINGLE_BUILD_STATS: '1',

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
 import type { BuildOptions } from '../../core/build/build-options.ts';
 import { computeInputsHash } from './build-inputs.ts';
+import { withBuildProcessEnv } from '../../core/build/build-process-env.ts';
 
 /** The project root: where scripts/build.ts, content/ and dist/ live. */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
@@ -43,7 +44,7 @@ export interface RunBuildOptions {
  */
 export function runBuild(target: BuildTarget, options: RunBuildOptions = {}, root = PROJECT_ROOT): Promise<BuildManifest> {
   const env = {
-    ...process.env,
+    ...withBuildProcessEnv(process.env),
     ...options.env,
     DIST_DIR: target.DIST_DIR,
     CONTENT_DIR: target.CONTENT_DIR,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../../sidecar/build/run-build.ts';
+import { BUILD_PROCESS_ENV } from '../../../../core/build/build-process-env.ts';
 
 /** A project root whose scripts/build.ts is the given source (runBuild runs `node scripts/build.ts` there). */
 function fakeRoot(buildSource: string): string {
@@ -30,6 +31,24 @@ describe('runBuild', () => {
        writeFileSync(process.env.DIST_DIR + '/build-manifest.json', JSON.stringify({ baseUrl: process.env.BASE_URL, days: process.env.SINCE_WINDOW_DAYS }));`,
     );
     await expect(runBuild(target(root), { onOutput: () => {} }, root)).resolves.toEqual({ baseUrl: 'http://localhost:4321', days: '31' });
+  });
+
+  it('starts the build with the build process environment (glibc arenas), under what the caller set', async () => {
+    const root = fakeRoot(
+      `import { mkdirSync, writeFileSync } from 'node:fs';
+       mkdirSync(process.env.DIST_DIR, { recursive: true });
+       writeFileSync(process.env.DIST_DIR + '/build-manifest.json', JSON.stringify({ arenas: process.env.MALLOC_ARENA_MAX }));`,
+    );
+    const saved = process.env.MALLOC_ARENA_MAX;
+    delete process.env.MALLOC_ARENA_MAX;
+    try {
+      await expect(runBuild(target(root), { onOutput: () => {} }, root)).resolves.toEqual({ arenas: BUILD_PROCESS_ENV.MALLOC_ARENA_MAX });
+      process.env.MALLOC_ARENA_MAX = '4';
+      await expect(runBuild(target(root), { onOutput: () => {} }, root)).resolves.toEqual({ arenas: '4' });
+    } finally {
+      if (saved === undefined) delete process.env.MALLOC_ARENA_MAX;
+      else process.env.MALLOC_ARENA_MAX = saved;
+    }
   });
 
   it('rejects with the build output when the build fails', async () => {
