@@ -61,15 +61,20 @@ function entityInsight(entity: EntityRef, kind: Kind, reviews: readonly Analyzed
       if (c) candidates[c.polarity as 'positive' | 'negative'].push(c);
     }
   }
+  const quotes = balancedQuotes(candidates);
   return {
     id: entity.id,
     name: entity.name,
     mentions: reviews.length,
     averageRating: reviews.length ? round2(ratingSum / reviews.length) : null,
     aspects: aspectOrder.filter((id) => aspects.has(id)).map((id) => ({ id, ...aspects.get(id)! })),
-    quotes: balancedQuotes(candidates),
+    quotes,
+    unquoted: SIDES.filter((side) => [...aspects.values()].some((c) => c[side] > 0) && !quotes.some((q) => q.polarity === side)),
   };
 }
+
+/** The sides an entity's readings can have a quote on (a neutral reading is never quoted). */
+const SIDES = ['positive', 'negative'] as const;
 
 function balancedQuotes(c: Record<'positive' | 'negative', QuoteCandidate[]>): Quote[] {
   const negative = pickQuotes(c.negative, 1);

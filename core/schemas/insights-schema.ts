@@ -126,6 +126,13 @@ export const EntityInsightSchema = z
     averageRating: z.number().min(0).max(5).nullable().meta({ description: 'Mean rating of those reviews, 2 decimals.' }),
     aspects: z.array(EntityAspectSchema),
     quotes: z.array(QuoteSchema),
+    unquoted: z.array(z.enum(['positive', 'negative'])).meta({
+      description:
+        'The sides (positive, negative) that `aspects` counts readings of but `quotes` has no quote for: no sentence naming ' +
+        'the entity was read surely enough on that side, or each sure one is in a review with a disclosure (never quoted). ' +
+        'A complaint must be surer than a praise to be quoted, so quotes alone can look like praise only while reviews ' +
+        'complain: say so when this names a side. Empty when every side read is quoted.',
+    }),
   })
   .strict()
   .meta({ id: 'EntityInsight' });

@@ -51,7 +51,8 @@ export function registerPrompts(mcp: McpServer, { snapshot }: ToolContext): void
         messages: [
           userText(
             `Summarize what verified customers say about ${t.name} (technician id "${t.id}"). ` +
-              `Call list_technicians for the review count and average rating, get_insights with section "entities" for aspect sentiment, ` +
+              `Call list_technicians for the review count and average rating, get_insights with section "entities" for aspect sentiment ` +
+              `(its quotes are only sentences the reader is sure of; a side listed in "unquoted" has readings but no quote), ` +
               `and search_reviews with mentions_technician "${t.id}" (follow nextCursor for more) to read the reviews. ` +
               `Report strengths, recurring complaints and any change over time, citing review ids. ${UNTRUSTED_NOTE}`,
           ),

@@ -339,6 +339,27 @@ describe('buildInsights', () => {
     for (const f of doc.faq) if (f.answer.includes(`${PRAISE}:`) && f.answer.includes(`${COMPLAINT}:`)) expect(f.answer).not.toContain('is quoted:');
   });
 
+  it('names the sides an entity has readings but no quote of, so its praise alone never looks like no complaint', () => {
+    const sides = (e: InsightsDocument['entities']['technicians'][number]) =>
+      (['positive', 'negative'] as const).filter((p) => e.aspects.some((a) => a[p] > 0) && !e.quotes.some((q) => q.polarity === p));
+    const all = (d: Omit<InsightsDocument, 'moderation'>) => Object.values(d.entities).flat();
+    // Every complaint read as not sure enough to quote (the complaint threshold is the higher one).
+    const unsure: ReviewAnalyzer = (r, b, lexicon) => {
+      const a = analyzeReview(r, b, lexicon);
+      return { ...a, mentions: a.mentions.map((m) => (m.polarity === 'negative' ? { ...m, sure: false } : m)) };
+    };
+    const withComplaints = all(buildInsights({ business, reviews }, unsure)).filter((e) => e.aspects.some((a) => a.negative > 0));
+    expect(withComplaints.length).toBeGreaterThan(0);
+    for (const e of withComplaints) {
+      expect(e.quotes.some((q) => q.polarity === 'negative')).toBe(false);
+      expect(e.unquoted, e.id).toContain('negative');
+    }
+    // The shipped reading: the field says exactly which sides are read and not quoted, and a quoted side is never listed.
+    const entities = all(doc);
+    expect(entities.some((e) => e.quotes.some((q) => q.polarity === 'negative'))).toBe(true);
+    for (const e of entities) expect(e.unquoted, e.id).toEqual(sides(e));
+  });
+
   it('never quotes for a technician a sentence read both ways: it does not say which side they are on', () => {
     const mixed =
       "Metal roof over our back patio. It looks great and Marco's crew was easy to work with, but the first order was the wrong color and we had to wait another two weeks for new panels.";
