@@ -1,6 +1,5 @@
 import { aspectsInDisplayOrder } from '../insights/aspects-in-display-order.ts';
 import { cutText } from '../text/cut-text.ts';
-import { disclosureSentences } from '../feeds/disclosure-text.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
@@ -11,7 +10,6 @@ export type WidgetSource = Omit<ReviewsDocument, 'moderation'> & { moderation?: 
 
 function widgetReview(r: Review): WidgetReview {
   const { text, truncated } = cutText(r.text, WIDGET_TEXT_MAX);
-  const disclosures = disclosureSentences(r);
   return {
     id: r.id,
     date: r.date,
@@ -23,7 +21,8 @@ function widgetReview(r: Review): WidgetReview {
     url: r.url,
     ...(r.ownerReply === undefined ? {} : { ownerReply: { text: r.ownerReply.text, date: r.ownerReply.date } }),
     // The widget is what a business puts on its own site: a connection or an incentive is stated there too.
-    ...(disclosures.length === 0 ? {} : { disclosures }),
+    ...(r.relationship === undefined ? {} : { relationship: r.relationship }),
+    ...(r.incentive === undefined ? {} : { incentive: r.incentive }),
   };
 }
 

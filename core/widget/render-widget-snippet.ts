@@ -1,4 +1,5 @@
 import { escapeHtml } from '../feeds/escape-html.ts';
+import { disclosureSentences } from '../feeds/disclosure-text.ts';
 import { formatCount, plural } from '../format/format-count.ts';
 import { formatRating } from '../format/format-rating.ts';
 import type { WidgetDocument } from './widget-document-schema.ts';
@@ -39,7 +40,7 @@ export function renderWidgetSnippet(doc: WidgetDocument): string {
       `      <p style="margin:0"><span role="img" aria-label="${v.rating} out of 5">${starsOf(v.rating)}</span> <strong>${e(v.author)}</strong> · <time datetime="${v.date}">${v.date}</time></p>`,
       ...(v.title ? [`      <p style="margin:.25rem 0;font-weight:700">${e(v.title)}</p>`] : []),
       `      <p style="margin:.25rem 0">${e(v.text)}${v.truncated ? ` <a href="${e(v.url)}">Read the whole review</a>` : ''}</p>`,
-      ...(v.disclosures ?? []).map((d) => `      <p style="margin:.25rem 0;font-size:.9em;font-style:italic">${e(d)}</p>`),
+      ...disclosureSentences(v).map((d) => `      <p style="margin:.25rem 0;font-size:.9em;font-style:italic">${e(d)}</p>`),
       ...(reply ? [reply.slice(1)] : []),
       `    </li>`,
     ].join('\n');

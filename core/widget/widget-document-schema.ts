@@ -5,6 +5,7 @@ import { ShareIntervalSchema } from '../schemas/insights-schema.ts';
 import { CalendarDateSchema, HttpUrlSchema, SlugSchema, StarRatingSchema } from '../schemas/primitives.ts';
 import { ModerationRecordSchema } from '../schemas/moderation-schema.ts';
 import { OwnerReplySchema } from '../schemas/review-schema.ts';
+import { DisclosureShape } from '../schemas/disclosure-schema.ts';
 
 /** How many newest reviews /widget.json carries: the most the widget's `limit` attribute asks for. */
 export const WIDGET_REVIEW_COUNT = 10;
@@ -22,10 +23,9 @@ export const WidgetReviewSchema = z
     author: z.string().min(1),
     url: HttpUrlSchema.meta({ description: 'Permalink of the review on the business site.' }),
     ownerReply: OwnerReplySchema.optional(),
-    disclosures: z.array(z.string().min(1)).min(1).optional().meta({
-      description:
-        "The review's disclosures as sentences to show with it (16 CFR 465): the reviewer's connection to the business, an incentive offered. Absent when there is none.",
-    }),
+    // The review's disclosures (16 CFR 465: stated with the review), as the review's own fields rather than sentences:
+    // the widget states them in the visitor's language (they were English sentences in a Spanish or French widget).
+    ...DisclosureShape,
   })
   .strict()
   .meta({ id: 'WidgetReview' });

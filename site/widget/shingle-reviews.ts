@@ -29,6 +29,11 @@ interface Words {
   say: string;
   notYet: string;
   how: string;
+  // A review's disclosures (16 CFR 465), stated with it: the reviewer's connection to the business, and `{i}` for what
+  // they were offered (the owner's own words). English as core/feeds/disclosure-text.ts says them (a test compares).
+  relationship: Record<NonNullable<WidgetReview['relationship']>, string>;
+  connected: string;
+  incentive: string;
 }
 
 // The script's own folder: the default `src`, so the snippet needs no configuration.
@@ -49,6 +54,14 @@ const EN: Words = {
   say: 'What customers say',
   notYet: 'Not enough opinions yet on:',
   how: 'How these figures are made',
+  relationship: {
+    employee: 'Disclosure: the reviewer is an employee of the business.',
+    relative: 'Disclosure: the reviewer is a relative of someone at the business.',
+    agent: 'Disclosure: the reviewer is an agent of the business.',
+    officer: 'Disclosure: the reviewer is an officer of the business.',
+  },
+  connected: 'Disclosure: the reviewer has a connection to the business.',
+  incentive: 'Disclosure: the reviewer was offered {i}.',
 };
 const WORDS: Record<string, Partial<Words>> = {
   es: {
@@ -67,6 +80,14 @@ const WORDS: Record<string, Partial<Words>> = {
     say: 'Lo que dicen los clientes',
     notYet: 'Aún no hay suficientes opiniones sobre:',
     how: 'Cómo se obtienen estas cifras',
+    relationship: {
+      employee: 'Aviso: quien escribe la opinión trabaja para la empresa.',
+      relative: 'Aviso: quien escribe la opinión es familiar de alguien de la empresa.',
+      agent: 'Aviso: quien escribe la opinión actúa en nombre de la empresa.',
+      officer: 'Aviso: quien escribe la opinión ocupa un cargo directivo en la empresa.',
+    },
+    connected: 'Aviso: quien escribe la opinión tiene un vínculo con la empresa.',
+    incentive: 'Aviso: a quien escribe la opinión se le ofreció {i}.',
   },
   fr: {
     of: 'Avis clients de',
@@ -84,6 +105,14 @@ const WORDS: Record<string, Partial<Words>> = {
     say: 'Ce que disent les clients',
     notYet: 'Pas encore assez d’avis sur :',
     how: 'Comment ces chiffres sont établis',
+    relationship: {
+      employee: 'À noter : l’auteur de l’avis travaille pour l’entreprise.',
+      relative: 'À noter : l’auteur de l’avis est un proche d’une personne de l’entreprise.',
+      agent: 'À noter : l’auteur de l’avis agit pour le compte de l’entreprise.',
+      officer: 'À noter : l’auteur de l’avis est un dirigeant de l’entreprise.',
+    },
+    connected: 'À noter : l’auteur de l’avis a un lien avec l’entreprise.',
+    incentive: 'À noter : on a proposé à l’auteur de l’avis {i}.',
   },
 };
 
@@ -145,6 +174,17 @@ function localeOf(tag: string): string {
   return 'en';
 }
 let ids = 0;
+
+// A review's disclosures as sentences in the widget's language. A relationship this script has no
+// words for (a newer widget.json) is still stated, as a connection; the incentive is inserted by a
+// function, so a "$&" in it is text, not a replacement pattern.
+function disclosures(r: WidgetReview, w: Words): string[] {
+  const out: string[] = [];
+  if (typeof r.relationship === 'string') out.push(Object.hasOwn(w.relationship, r.relationship) ? w.relationship[r.relationship] : w.connected);
+  const offered = typeof r.incentive === 'string' ? r.incentive.replace(/[.\s]+$/, '') : '';
+  if (offered) out.push(w.incentive.replace('{i}', () => offered));
+  return out;
+}
 
 // Any element with optional class and part names, and text.
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text?: string): HTMLElementTagNameMap[K] {
@@ -326,7 +366,7 @@ class ShingleReviews extends HTMLElement {
     li.append(meta);
     if (r.title) li.append(el('h3', 'title', r.title));
     li.append(el('p', 'text', r.text));
-    for (const d of r.disclosures ?? []) li.append(el('p', 'disclosure', d)); // 16 CFR 465: stated with the review
+    for (const d of disclosures(r, w)) li.append(el('p', 'disclosure', d)); // 16 CFR 465: stated with the review
     if (r.ownerReply) {
       const reply = el('div', 'reply');
       reply.append(el('p', 'reply-label muted', w.reply), el('p', 'reply-text', r.ownerReply.text));

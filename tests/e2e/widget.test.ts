@@ -6,6 +6,7 @@ import { newContext, watchPage } from '../helpers/browser.ts';
 import { useHostPages, usePageSidecar } from '../helpers/page-sidecar.ts';
 import { aspectsInDisplayOrder } from '../../core/insights/aspects-in-display-order.ts';
 import type { InsightsDocument } from '../../core/schemas/insights-schema.ts';
+import { disclosureSentences } from '../../core/feeds/disclosure-text.ts';
 
 /**
  * The widget as a business's own website uses it: a host page on another origin (another port),
@@ -58,7 +59,9 @@ const HOSTILE_INSIGHTS: Record<string, unknown> = {
   },
 };
 let widgetJson: Record<string, unknown>;
-const EMPLOYEE_DISCLOSURE = 'Disclosure: the reviewer is an employee of the business.';
+/** What /disclosed/widget.json gives its two newest reviews: an employee also offered an incentive, and a connection this widget has no words for. */
+const INCENTIVE = 'a $25 gift card $& more.';
+const DISCLOSED = [{ relationship: 'employee', incentive: INCENTIVE }, { relationship: 'business-partner' }];
 
 const host = useHostPages((req, res) => {
   const hostile = /^\/hostile-(\w+)(\/widget\.json)?$/.exec(req.url ?? '');
@@ -72,18 +75,20 @@ const host = useHostPages((req, res) => {
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
       .end(hostPage(`<shingle-reviews layout="list" src="${host.origin}/hostile-${hostile[1]}"></shingle-reviews>`, site.origin));
   }
-  // widget.json with a disclosure on the newest review, served by the host page's origin.
+  // widget.json with disclosures on the two newest reviews, served by the host page's origin.
   if (req.url === '/disclosed/widget.json') {
-    const [first, ...rest] = widgetJson.reviews as Record<string, unknown>[];
+    const [first, second, ...rest] = widgetJson.reviews as Record<string, unknown>[];
     return res
       .writeHead(200, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ ...widgetJson, reviews: [{ ...first, disclosures: [EMPLOYEE_DISCLOSURE] }, ...rest] }));
+      .end(JSON.stringify({ ...widgetJson, reviews: [{ ...first, ...DISCLOSED[0] }, { ...second, ...DISCLOSED[1] }, ...rest] }));
   }
-  if (req.url === '/disclosed') {
+  const disclosedIn = /^\/disclosed(?:-(es|fr))?$/.exec(req.url ?? '');
+  if (disclosedIn) {
     const csp = `default-src 'none'; script-src ${site.origin}; connect-src 'self'; style-src 'none'; img-src 'none'; base-uri 'none'`;
+    const lang = disclosedIn[1] ? ` lang="${disclosedIn[1]}"` : '';
     return res
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
-      .end(hostPage(`<shingle-reviews layout="list" src="${host.origin}/disclosed"></shingle-reviews>`, site.origin));
+      .end(hostPage(`<shingle-reviews layout="list"${lang} src="${host.origin}/disclosed"></shingle-reviews>`, site.origin));
   }
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
@@ -234,17 +239,32 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
     });
   }
 
-  it('shows a review\u2019s disclosure with the review (16 CFR 465: stated where the review is, the widget included)', async () => {
-    const { page, context, watch } = await open('/disclosed');
-    await widgetView(page);
-    const shown = await page.evaluate(() => {
-      const first = document.querySelector('shingle-reviews')!.shadowRoot!.querySelector('li.review')!;
-      return [...first.querySelectorAll('p.disclosure')].map((p) => p.textContent);
+  // 16 CFR 465: a disclosure is stated where the review is, the widget included, in the words its visitor reads.
+  const disclosedSays: Record<string, string[][]> = {
+    '': [disclosureSentences({ relationship: 'employee', incentive: INCENTIVE }), ['Disclosure: the reviewer has a connection to the business.']],
+    es: [
+      ['Aviso: quien escribe la opinión trabaja para la empresa.', 'Aviso: a quien escribe la opinión se le ofreció a $25 gift card $& more.'],
+      ['Aviso: quien escribe la opinión tiene un vínculo con la empresa.'],
+    ],
+    fr: [
+      ['À noter : l’auteur de l’avis travaille pour l’entreprise.', 'À noter : on a proposé à l’auteur de l’avis a $25 gift card $& more.'],
+      ['À noter : l’auteur de l’avis a un lien avec l’entreprise.'],
+    ],
+  };
+  for (const [lang, says] of Object.entries(disclosedSays)) {
+    it(`states each review\u2019s disclosures with it ${lang ? `in ${lang}` : 'in English, as the site does'}, a connection it has no words for too`, async () => {
+      const { page, context, watch } = await open(lang ? `/disclosed-${lang}` : '/disclosed');
+      await widgetView(page);
+      const shown = await page.evaluate(() =>
+        [...document.querySelector('shingle-reviews')!.shadowRoot!.querySelectorAll('li.review')]
+          .slice(0, 3)
+          .map((li) => [...li.querySelectorAll('p.disclosure')].map((p) => p.textContent)),
+      );
+      expect(shown).toEqual([...says, []]);
+      expect(watch.errors).toEqual([]);
+      await context.close();
     });
-    expect(shown).toEqual([EMPLOYEE_DISCLOSURE]);
-    expect(watch.errors).toEqual([]);
-    await context.close();
-  });
+  }
 
   it('takes custom properties and ::part() from the host page', async () => {
     // The host page's own stylesheet (injected, so the test context bypasses the host's CSP for it).

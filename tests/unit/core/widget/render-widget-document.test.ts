@@ -38,10 +38,11 @@ describe('renderWidgetDocument', () => {
       record({ id: 'r-c', date: '2025-01-31', rating: 2, text: 'Late again.' }),
     ]);
     const doc = WidgetDocumentSchema.parse(renderWidgetDocument(renderReviewsDocument(disclosed), disclosed.baseUrl));
-    const byId = new Map(doc.reviews.map((r) => [r.id, r.disclosures]));
-    expect(byId.get('r-a')).toEqual(['Disclosure: the reviewer was offered a $50 gift card offered to every customer asked.']);
-    expect(byId.get('r-b')).toEqual(['Disclosure: the reviewer is an employee of the business.']);
-    expect(byId.get('r-c')).toBeUndefined();
+    // The review's own fields (the widget states them in its language), nothing for a review without any.
+    const byId = new Map(doc.reviews.map((r) => [r.id, { incentive: r.incentive, relationship: r.relationship }]));
+    expect(byId.get('r-a')).toEqual({ incentive: 'a $50 gift card offered to every customer asked', relationship: undefined });
+    expect(byId.get('r-b')).toEqual({ incentive: undefined, relationship: 'employee' });
+    expect(byId.get('r-c')).toEqual({ incentive: undefined, relationship: undefined });
     const snippet = renderWidgetSnippet(doc);
     expect(snippet).toContain('Disclosure: the reviewer was offered a $50 gift card');
     expect(snippet).toContain('Disclosure: the reviewer is an employee of the business.');
