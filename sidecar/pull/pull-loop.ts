@@ -27,14 +27,23 @@ export interface PullLoop {
  * The loop the sidecar schedules (PULL_CRON): new review at the provider → pulled → verified → built →
  * published to WebSub subscribers. A run while one is going is skipped, and so is a run that finds the content
  * folder held by another command (the pull's content lock: a hand-run import, verify, moderate or pull; a
- * warning, not a failure). A failed step is logged with its reason
+ * warning, not a failure — until the runs have found it held for HELD_TOO_LONG_MS). A failed step is logged with its reason
  * and ends the run before the build: the served build stays. A failed source does not stop the others.
  */
+/**
+ * How long runs may find the content folder held, run after run, before it is a failure: an import of 100,000 rows takes
+ * minutes, so hours mean a command that hung (or was stopped and left its lock with a live pid); a nightly schedule
+ * fails on the second night in a row.
+ */
+export const HELD_TOO_LONG_MS = 6 * 3600 * 1000;
+
 export function createPullLoop(deps: PullLoopDeps): PullLoop {
   const clock = deps.wallClock ?? Date.now;
   // The child already scrubs its messages; this is the sidecar's own guard on what it logs and serves.
   const scrub = (text: string) => redactSecrets(text, deps.secrets ?? []);
   const health: PullHealth = { schedule: deps.schedule, running: false, lastRunAt: null, lastOutcome: null, lastError: null, sources: {} };
+  // When the runs started finding the content folder held, run after run (null: the last run found it free).
+  let busySince: number | null = null;
   const finish = (outcome: 'built' | 'unchanged' | 'failed', error: string | null) => {
     health.lastOutcome = outcome;
     health.lastError = error;
@@ -60,13 +69,26 @@ export function createPullLoop(deps: PullLoopDeps): PullLoop {
           const message = scrub(String((e as Error).message ?? e));
           // A hand-run import, verify or moderate holds the folder: nothing was done, the next run does it.
           if ((e as Error).name === 'ContentBusyError') {
+            busySince ??= clock();
+            // Held at every run for hours: no hand-run command takes that long, so it is a hung one, and no review
+            // is published until someone looks: a failure, which monitoring sees, not one more warning.
+            if (clock() - busySince >= HELD_TOO_LONG_MS) {
+              const since = new Date(busySince).toISOString();
+              deps.logger.error('pull_failed', { step: 'lock', since, error: message.slice(0, 2000) });
+              return finish(
+                'failed',
+                `lock: the content folder has been held by another command at every run since ${since}: ${message.slice(0, 500)}`,
+              );
+            }
             health.lastRunAt = previousRunAt; // nothing ran: /healthz keeps the time beside its outcome
             deps.logger.warn('pull_skipped', { reason: 'another command is changing the content folder', detail: message.slice(0, 500) });
             return 'skipped';
           }
+          busySince = null;
           deps.logger.error('pull_failed', { step: 'pull', error: message.slice(0, 2000) });
           return finish('failed', `pull: ${message.slice(0, 500)}`);
         }
+        busySince = null;
         report = {
           ...report,
           sources: report.sources.map((s) => ({ ...s, error: s.error === null ? null : scrub(s.error) })),

@@ -1,12 +1,15 @@
 /** Issue 25 — the sidecar's pull loop: steps in order, failures stop before the build, no overlap, no secrets. */
 import { describe, expect, it } from 'vitest';
 import type { PullRunReport } from '../../../../core/import/pull/pull-report.ts';
-import { createPullLoop, type PullLoopDeps } from '../../../../sidecar/pull/pull-loop.ts';
+import { createPullLoop, HELD_TOO_LONG_MS, type PullLoopDeps } from '../../../../sidecar/pull/pull-loop.ts';
 import { ContentBusyError } from '../../../../sidecar/pull/run-pull-child.ts';
 
 const SECRET = 'GOCSPX-very-secret-value';
 
-function loop(reports: PullRunReport | Error | (PullRunReport | Error)[], opts: { rebuild?: () => Promise<'built' | 'unchanged'> } = {}) {
+function loop(
+  reports: PullRunReport | Error | (PullRunReport | Error)[],
+  opts: { rebuild?: () => Promise<'built' | 'unchanged'>; clock?: () => number } = {},
+) {
   const queue = Array.isArray(reports) ? [...reports] : [reports];
   let report = queue[0]!;
   const calls: string[] = [];
@@ -28,7 +31,7 @@ function loop(reports: PullRunReport | Error | (PullRunReport | Error)[], opts: 
         return report instanceof Error || !report.changed ? 'unchanged' : 'built';
       }),
     publish: async () => void calls.push('publish'),
-    wallClock: () => Date.parse('2026-11-25T10:00:00Z'),
+    wallClock: opts.clock ?? (() => Date.parse('2026-11-25T10:00:00Z')),
     secrets: [SECRET],
   };
   return { loop: createPullLoop(deps), calls, lines };
@@ -69,6 +72,30 @@ describe('createPullLoop', () => {
     ]);
     expect(l.health()).toMatchObject({ lastOutcome: null, lastRunAt: null }); // not "failed": no alert for a hand-run import
     expect(await l.run()).toBe('built');
+  });
+
+  it('a folder held at every run for hours fails the run (a hung command: monitoring must see it), and the count starts again once it is free', async () => {
+    const busy = new ContentBusyError('another command is changing /srv/content (a pull, import, verify or moderate: pid 42)');
+    const free = { sources: [source()], verify: null, changed: true };
+    let now = Date.parse('2026-11-25T02:00:00Z');
+    const hours = (h: number) => (now += h * 3600 * 1000);
+    const { loop: l, lines } = loop([busy, busy, busy, free, busy, busy], { clock: () => now });
+    expect(await l.run()).toBe('skipped'); // 02:00, first found held
+    hours(HELD_TOO_LONG_MS / 3600 / 1000 - 1);
+    expect(await l.run()).toBe('skipped'); // an hour short
+    hours(1);
+    expect(await l.run()).toBe('failed');
+    expect(l.health()).toMatchObject({
+      lastOutcome: 'failed',
+      lastError: expect.stringMatching(/^lock: .* since 2026-11-25T02:00:00\.000Z: .*pid 42/),
+    });
+    expect(lines.filter((x) => x.startsWith('error pull_failed'))).toHaveLength(1);
+    hours(1);
+    expect(await l.run()).toBe('built'); // free again
+    hours(1);
+    expect(await l.run()).toBe('skipped'); // held again: a new count, a warning
+    hours(HELD_TOO_LONG_MS / 3600 / 1000 - 1);
+    expect(await l.run()).toBe('skipped');
   });
 
   it('nothing new: no publish', async () => {
