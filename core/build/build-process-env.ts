@@ -1,6 +1,6 @@
 /**
- * Environment a build process is started with (`npm run build`, the sidecar's scheduled rebuild, the bench), under
- * what the caller set itself.
+ * Environment a build process is started with (`npm run build` through scripts/lib/build-process-preload.ts, the
+ * sidecar's scheduled rebuild, the bench), under what the caller set itself.
  *
  * `MALLOC_ARENA_MAX`: glibc gives each thread that allocates its own arena (up to eight per core), and a build runs
  * many — the main thread, the analysis workers, the document writer, the page precompressor, the bundler's threads —
@@ -12,7 +12,9 @@ export const BUILD_PROCESS_ENV: Readonly<Record<string, string>> = {
   MALLOC_ARENA_MAX: '2',
 };
 
-/** `env` with BUILD_PROCESS_ENV added where it sets none of its own. */
+/** `env` with BUILD_PROCESS_ENV added where it sets none of its own (an empty value is none, as glibc reads it). */
 export function withBuildProcessEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
-  return { ...BUILD_PROCESS_ENV, ...env };
+  const out = { ...env };
+  for (const [name, value] of Object.entries(BUILD_PROCESS_ENV)) if (!out[name]) out[name] = value;
+  return out;
 }

@@ -14,6 +14,7 @@ const RELATIONSHIP_WORDS = {
 export function disclosureSentences(review: Pick<Review, 'incentive' | 'relationship'>): string[] {
   const out: string[] = [];
   if (review.relationship) out.push(`Disclosure: the reviewer is ${RELATIONSHIP_WORDS[review.relationship]}.`);
-  if (review.incentive) out.push(`Disclosure: the reviewer was offered ${review.incentive.replace(/[.\s]+$/, '')}.`);
+  // Without its own full stop; one made of dots alone is said as written, never left out.
+  if (review.incentive) out.push(`Disclosure: the reviewer was offered ${review.incentive.replace(/[.\s]+$/, '') || review.incentive.trim()}.`);
   return out;
 }

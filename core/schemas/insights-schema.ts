@@ -128,10 +128,12 @@ export const EntityInsightSchema = z
     quotes: z.array(QuoteSchema),
     unquoted: z.array(z.enum(['positive', 'negative'])).meta({
       description:
-        'The sides (positive, negative) that `aspects` counts readings of but `quotes` has no quote for: no sentence naming ' +
-        'the entity was read surely enough on that side, or each sure one is in a review with a disclosure (never quoted). ' +
-        'A complaint must be surer than a praise to be quoted, so quotes alone can look like praise only while reviews ' +
-        'complain: say so when this names a side. Empty when every side read is quoted.',
+        'The sides (positive, negative) that `aspects` counts readings of but `quotes` shows none of. A quote is a sentence ' +
+        'that names the entity, that the reader is sure of (surer for a complaint than for praise) and reads one way only, ' +
+        'from a review without a disclosure, at most one per review; `aspects` also counts sentences that do not name it ' +
+        '(the whole review when none does, as for a technician linked only by the job record; always for a service area). ' +
+        'So quotes alone can read as praise only while reviews complain: when this names a side, say that side has readings ' +
+        'but no quote, and read the reviews (search) for what they say. Empty when every side read is quoted.',
     }),
   })
   .strict()

@@ -1,5 +1,6 @@
 import { aspectsInDisplayOrder } from '../insights/aspects-in-display-order.ts';
 import { cutText } from '../text/cut-text.ts';
+import { disclosureSentences } from '../feeds/disclosure-text.ts';
 import type { InsightsDocument } from '../schemas/insights-schema.ts';
 import type { ReviewsDocument } from '../schemas/reviews-document-schema.ts';
 import type { Review } from '../schemas/review-schema.ts';
@@ -10,6 +11,7 @@ export type WidgetSource = Omit<ReviewsDocument, 'moderation'> & { moderation?: 
 
 function widgetReview(r: Review): WidgetReview {
   const { text, truncated } = cutText(r.text, WIDGET_TEXT_MAX);
+  const disclosures = disclosureSentences(r);
   return {
     id: r.id,
     date: r.date,
@@ -23,6 +25,7 @@ function widgetReview(r: Review): WidgetReview {
     // The widget is what a business puts on its own site: a connection or an incentive is stated there too.
     ...(r.relationship === undefined ? {} : { relationship: r.relationship }),
     ...(r.incentive === undefined ? {} : { incentive: r.incentive }),
+    ...(disclosures.length === 0 ? {} : { disclosures }),
   };
 }
 

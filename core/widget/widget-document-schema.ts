@@ -23,9 +23,20 @@ export const WidgetReviewSchema = z
     author: z.string().min(1),
     url: HttpUrlSchema.meta({ description: 'Permalink of the review on the business site.' }),
     ownerReply: OwnerReplySchema.optional(),
-    // The review's disclosures (16 CFR 465: stated with the review), as the review's own fields rather than sentences:
-    // the widget states them in the visitor's language (they were English sentences in a Spanish or French widget).
+    // The review's disclosures (16 CFR 465: stated with the review), as the review's own fields: the widget states them
+    // in the visitor's language (they were English sentences in a Spanish or French widget).
     ...DisclosureShape,
+    // And as the English sentences earlier documents gave, for their readers: a widget.js cached from an earlier build
+    // (both files may be a day stale at a CDN), or another reader of the field. A field is not removed within 1.x.
+    disclosures: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          "The review's disclosures (16 CFR 465) as English sentences to show with it: `relationship` and `incentive` as the site " +
+          'says them. Absent when there is none. A reader that speaks another language states those two fields in its own words.',
+      }),
   })
   .strict()
   .meta({ id: 'WidgetReview' });

@@ -107,7 +107,7 @@ const WORDS: Record<string, Partial<Words>> = {
     how: 'Comment ces chiffres sont établis',
     relationship: {
       employee: 'À noter : l’auteur de l’avis travaille pour l’entreprise.',
-      relative: 'À noter : l’auteur de l’avis est un proche d’une personne de l’entreprise.',
+      relative: 'À noter : l’auteur de l’avis est un membre de la famille d’une personne de l’entreprise.',
       agent: 'À noter : l’auteur de l’avis agit pour le compte de l’entreprise.',
       officer: 'À noter : l’auteur de l’avis est un dirigeant de l’entreprise.',
     },
@@ -177,12 +177,16 @@ let ids = 0;
 
 // A review's disclosures as sentences in the widget's language. A relationship this script has no
 // words for (a newer widget.json) is still stated, as a connection; the incentive is inserted by a
-// function, so a "$&" in it is text, not a replacement pattern.
-function disclosures(r: WidgetReview, w: Words): string[] {
-  const out: string[] = [];
-  if (typeof r.relationship === 'string') out.push(Object.hasOwn(w.relationship, r.relationship) ? w.relationship[r.relationship] : w.connected);
-  const offered = typeof r.incentive === 'string' ? r.incentive.replace(/[.\s]+$/, '') : '';
-  if (offered) out.push(w.incentive.replace('{i}', () => offered));
+// function, so a "$&" in it is text, not a replacement pattern, and one of dots alone is said as
+// written. A document without those fields (an earlier build's) gives English sentences: shown as
+// they are, marked English (the second of each pair: the sentence's `lang`, '' for the widget's own).
+function disclosures(r: WidgetReview, w: Words): [text: string, lang: string][] {
+  const out: [string, string][] = [];
+  if (typeof r.relationship === 'string')
+    out.push([Object.hasOwn(w.relationship, r.relationship) ? w.relationship[r.relationship] : w.connected, '']);
+  const raw = typeof r.incentive === 'string' ? r.incentive.trim() : '';
+  if (raw) out.push([w.incentive.replace('{i}', () => raw.replace(/[.\s]+$/, '') || raw), '']);
+  if (out.length === 0 && Array.isArray(r.disclosures)) for (const d of r.disclosures) if (typeof d === 'string' && d) out.push([d, 'en']);
   return out;
 }
 
@@ -366,7 +370,11 @@ class ShingleReviews extends HTMLElement {
     li.append(meta);
     if (r.title) li.append(el('h3', 'title', r.title));
     li.append(el('p', 'text', r.text));
-    for (const d of disclosures(r, w)) li.append(el('p', 'disclosure', d)); // 16 CFR 465: stated with the review
+    // 16 CFR 465: stated with the review.
+    for (const [text, lang] of disclosures(r, w)) {
+      const p = li.appendChild(el('p', 'disclosure', text));
+      if (lang) p.lang = lang;
+    }
     if (r.ownerReply) {
       const reply = el('div', 'reply');
       reply.append(el('p', 'reply-label muted', w.reply), el('p', 'reply-text', r.ownerReply.text));

@@ -59,9 +59,18 @@ const HOSTILE_INSIGHTS: Record<string, unknown> = {
   },
 };
 let widgetJson: Record<string, unknown>;
-/** What /disclosed/widget.json gives its two newest reviews: an employee also offered an incentive, and a connection this widget has no words for. */
+/**
+ * What /disclosed/widget.json gives its four newest reviews: an employee also offered an incentive; a connection this
+ * widget has no words for; the English sentences alone, as an earlier build's widget.json gave them; an incentive of dots.
+ */
 const INCENTIVE = 'a $25 gift card $& more.';
-const DISCLOSED = [{ relationship: 'employee', incentive: INCENTIVE }, { relationship: 'business-partner' }];
+const OLD_STYLE = 'Disclosure: the reviewer is an employee of the business.';
+const DISCLOSED = [
+  { relationship: 'employee', incentive: INCENTIVE },
+  { relationship: 'business-partner' },
+  { relationship: undefined, incentive: undefined, disclosures: [OLD_STYLE] },
+  { relationship: undefined, disclosures: undefined, incentive: '...' },
+];
 
 const host = useHostPages((req, res) => {
   const hostile = /^\/hostile-(\w+)(\/widget\.json)?$/.exec(req.url ?? '');
@@ -77,10 +86,8 @@ const host = useHostPages((req, res) => {
   }
   // widget.json with disclosures on the two newest reviews, served by the host page's origin.
   if (req.url === '/disclosed/widget.json') {
-    const [first, second, ...rest] = widgetJson.reviews as Record<string, unknown>[];
-    return res
-      .writeHead(200, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ ...widgetJson, reviews: [{ ...first, ...DISCLOSED[0] }, { ...second, ...DISCLOSED[1] }, ...rest] }));
+    const reviews = (widgetJson.reviews as Record<string, unknown>[]).map((r, i) => ({ ...r, ...DISCLOSED[i] }));
+    return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ...widgetJson, reviews }));
   }
   const disclosedIn = /^\/disclosed(?:-(es|fr))?$/.exec(req.url ?? '');
   if (disclosedIn) {
@@ -88,7 +95,7 @@ const host = useHostPages((req, res) => {
     const lang = disclosedIn[1] ? ` lang="${disclosedIn[1]}"` : '';
     return res
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp })
-      .end(hostPage(`<shingle-reviews layout="list"${lang} src="${host.origin}/disclosed"></shingle-reviews>`, site.origin));
+      .end(hostPage(`<shingle-reviews layout="list" limit="5"${lang} src="${host.origin}/disclosed"></shingle-reviews>`, site.origin));
   }
   const pages: Record<string, string> = {
     '/list': `<shingle-reviews layout="list" limit="5"></shingle-reviews>`,
@@ -240,27 +247,46 @@ describe('<shingle-reviews> on a page of another origin, under a strict CSP', ()
   }
 
   // 16 CFR 465: a disclosure is stated where the review is, the widget included, in the words its visitor reads.
-  const disclosedSays: Record<string, string[][]> = {
-    '': [disclosureSentences({ relationship: 'employee', incentive: INCENTIVE }), ['Disclosure: the reviewer has a connection to the business.']],
+  // Each of the five newest reviews' disclosures, with the `lang` each is marked with ('' for none).
+  const disclosedSays: Record<string, string[][][]> = {
+    '': [
+      disclosureSentences({ relationship: 'employee', incentive: INCENTIVE }).map((d) => [d, '']),
+      [['Disclosure: the reviewer has a connection to the business.', '']],
+      [[OLD_STYLE, 'en']],
+      disclosureSentences({ incentive: '...' }).map((d) => [d, '']),
+      [],
+    ],
     es: [
-      ['Aviso: quien escribe la opinión trabaja para la empresa.', 'Aviso: a quien escribe la opinión se le ofreció a $25 gift card $& more.'],
-      ['Aviso: quien escribe la opinión tiene un vínculo con la empresa.'],
+      [
+        ['Aviso: quien escribe la opinión trabaja para la empresa.', ''],
+        ['Aviso: a quien escribe la opinión se le ofreció a $25 gift card $& more.', ''],
+      ],
+      [['Aviso: quien escribe la opinión tiene un vínculo con la empresa.', '']],
+      [[OLD_STYLE, 'en']],
+      [['Aviso: a quien escribe la opinión se le ofreció ....', '']],
+      [],
     ],
     fr: [
-      ['À noter : l’auteur de l’avis travaille pour l’entreprise.', 'À noter : on a proposé à l’auteur de l’avis a $25 gift card $& more.'],
-      ['À noter : l’auteur de l’avis a un lien avec l’entreprise.'],
+      [
+        ['À noter : l’auteur de l’avis travaille pour l’entreprise.', ''],
+        ['À noter : on a proposé à l’auteur de l’avis a $25 gift card $& more.', ''],
+      ],
+      [['À noter : l’auteur de l’avis a un lien avec l’entreprise.', '']],
+      [[OLD_STYLE, 'en']],
+      [['À noter : on a proposé à l’auteur de l’avis ....', '']],
+      [],
     ],
   };
   for (const [lang, says] of Object.entries(disclosedSays)) {
-    it(`states each review\u2019s disclosures with it ${lang ? `in ${lang}` : 'in English, as the site does'}, a connection it has no words for too`, async () => {
+    it(`states each review\u2019s disclosures with it ${lang ? `in ${lang}` : 'in English, as the site does'}: a connection it has no words for, and an earlier build\u2019s sentences too`, async () => {
       const { page, context, watch } = await open(lang ? `/disclosed-${lang}` : '/disclosed');
       await widgetView(page);
       const shown = await page.evaluate(() =>
         [...document.querySelector('shingle-reviews')!.shadowRoot!.querySelectorAll('li.review')]
-          .slice(0, 3)
-          .map((li) => [...li.querySelectorAll('p.disclosure')].map((p) => p.textContent)),
+          .slice(0, 5)
+          .map((li) => [...li.querySelectorAll<HTMLElement>('p.disclosure')].map((p) => [p.textContent, p.lang])),
       );
-      expect(shown).toEqual([...says, []]);
+      expect(shown).toEqual(says);
       expect(watch.errors).toEqual([]);
       await context.close();
     });

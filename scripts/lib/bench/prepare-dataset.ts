@@ -5,6 +5,7 @@ import { DEFAULT_BASE_URL } from '../../../core/build/build-options.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../../core/build/build-manifest-schema.ts';
 import { computeInputsHash } from '../../../sidecar/build/build-inputs.ts';
 import { generateContent } from '../generate-content.ts';
+import { withBuildProcessEnv } from '../../../core/build/build-process-env.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Generated content and builds, kept between runs (rebuilt when their inputs change); shared by every bench. */
@@ -54,7 +55,13 @@ export async function prepareDataset(name: string, count: number | null, log: (m
     log(`building ${name} (${count ?? 'sample'} reviews)…`);
     const run = spawnSync(process.execPath, ['scripts/build.ts'], {
       cwd: ROOT,
-      env: { ...process.env, CONTENT_DIR: contentDir, DIST_DIR: dist, BASE_URL: DEFAULT_BASE_URL, SINCE_WINDOW_DAYS: String(SINCE_WINDOW_DAYS) },
+      env: {
+        ...withBuildProcessEnv(process.env),
+        CONTENT_DIR: contentDir,
+        DIST_DIR: dist,
+        BASE_URL: DEFAULT_BASE_URL,
+        SINCE_WINDOW_DAYS: String(SINCE_WINDOW_DAYS),
+      },
       encoding: 'utf8',
       maxBuffer: BUILD_OUTPUT_BYTES,
     });

@@ -13,6 +13,8 @@ describe('disclosureSentences', () => {
       'Disclosure: the reviewer was offered a $25 gift card.',
     ]);
     expect(disclosureSentences({})).toEqual([]);
+    // Dots alone (the schema takes any text of one character or more): said as written, never left out.
+    expect(disclosureSentences({ incentive: '...' })).toEqual(['Disclosure: the reviewer was offered ....']);
   });
 
   it('says what the widget says in English, for every connection (the widget imports nothing at run time: its own words)', () => {

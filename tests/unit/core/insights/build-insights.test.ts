@@ -354,9 +354,12 @@ describe('buildInsights', () => {
       expect(e.quotes.some((q) => q.polarity === 'negative')).toBe(false);
       expect(e.unquoted, e.id).toContain('negative');
     }
-    // The shipped reading: the field says exactly which sides are read and not quoted, and a quoted side is never listed.
+    // The shipped reading: a technician with a quoted complaint does not list that side; one with praise quoted and a
+    // complaint read but not quotable lists the complaint only.
     const entities = all(doc);
-    expect(entities.some((e) => e.quotes.some((q) => q.polarity === 'negative'))).toBe(true);
+    const quotedBoth = entities.filter((e) => e.quotes.some((q) => q.polarity === 'negative') && e.quotes.some((q) => q.polarity === 'positive'));
+    expect(quotedBoth.length).toBeGreaterThan(0);
+    for (const e of quotedBoth) expect(e.unquoted, e.id).toEqual([]);
     for (const e of entities) expect(e.unquoted, e.id).toEqual(sides(e));
   });
 

@@ -39,10 +39,19 @@ describe('renderWidgetDocument', () => {
     ]);
     const doc = WidgetDocumentSchema.parse(renderWidgetDocument(renderReviewsDocument(disclosed), disclosed.baseUrl));
     // The review's own fields (the widget states them in its language), nothing for a review without any.
-    const byId = new Map(doc.reviews.map((r) => [r.id, { incentive: r.incentive, relationship: r.relationship }]));
-    expect(byId.get('r-a')).toEqual({ incentive: 'a $50 gift card offered to every customer asked', relationship: undefined });
-    expect(byId.get('r-b')).toEqual({ incentive: undefined, relationship: 'employee' });
-    expect(byId.get('r-c')).toEqual({ incentive: undefined, relationship: undefined });
+    // And as the English sentences earlier documents gave (a widget.js cached from an earlier build reads them).
+    const byId = new Map(doc.reviews.map((r) => [r.id, { incentive: r.incentive, relationship: r.relationship, disclosures: r.disclosures }]));
+    expect(byId.get('r-a')).toEqual({
+      incentive: 'a $50 gift card offered to every customer asked',
+      relationship: undefined,
+      disclosures: ['Disclosure: the reviewer was offered a $50 gift card offered to every customer asked.'],
+    });
+    expect(byId.get('r-b')).toEqual({
+      incentive: undefined,
+      relationship: 'employee',
+      disclosures: ['Disclosure: the reviewer is an employee of the business.'],
+    });
+    expect(byId.get('r-c')).toEqual({ incentive: undefined, relationship: undefined, disclosures: undefined });
     const snippet = renderWidgetSnippet(doc);
     expect(snippet).toContain('Disclosure: the reviewer was offered a $50 gift card');
     expect(snippet).toContain('Disclosure: the reviewer is an employee of the business.');
