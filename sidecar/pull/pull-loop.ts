@@ -24,19 +24,19 @@ export interface PullLoop {
 }
 
 /**
- * The loop the sidecar schedules (PULL_CRON): new review at the provider → pulled → verified → built →
- * published to WebSub subscribers. A run while one is going is skipped, and so is a run that finds the content
- * folder held by another command (the pull's content lock: a hand-run import, verify, moderate or pull; a
- * warning, not a failure — until the runs have found it held for HELD_TOO_LONG_MS). A failed step is logged with its reason
- * and ends the run before the build: the served build stays. A failed source does not stop the others.
- */
-/**
  * How long runs may find the content folder held, run after run, before it is a failure: an import of 100,000 rows takes
  * minutes, so hours mean a command that hung (or was stopped and left its lock with a live pid); a nightly schedule
  * fails on the second night in a row.
  */
 export const HELD_TOO_LONG_MS = 6 * 3600 * 1000;
 
+/**
+ * The loop the sidecar schedules (PULL_CRON): new review at the provider → pulled → verified → built →
+ * published to WebSub subscribers. A run while one is going is skipped, and so is a run that finds the content
+ * folder held by another command (the pull's content lock: a hand-run import, verify, moderate or pull; a
+ * warning, not a failure — until the runs have found it held for HELD_TOO_LONG_MS). A failed step is logged with its reason
+ * and ends the run before the build: the served build stays. A failed source does not stop the others.
+ */
 export function createPullLoop(deps: PullLoopDeps): PullLoop {
   const clock = deps.wallClock ?? Date.now;
   // The child already scrubs its messages; this is the sidecar's own guard on what it logs and serves.
