@@ -10,5 +10,10 @@
 import { BUILD_PROCESS_ENV, withBuildProcessEnv } from '../../core/build/build-process-env.ts';
 
 const missing = Object.keys(BUILD_PROCESS_ENV).some((name) => !process.env[name]);
-if (missing && process.platform === 'linux' && process.execve)
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], withBuildProcessEnv(process.env));
+if (missing && process.platform === 'linux' && process.execve) {
+  try {
+    process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], withBuildProcessEnv(process.env));
+  } catch {
+    // The system refused (a seccomp filter, a binary replaced meanwhile): the build runs as it is, only without the setting.
+  }
+}
