@@ -138,12 +138,12 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     inManifestOrder(handedOver.slice(0, -INSIGHTS_DOCUMENTS), handedOver.slice(-INSIGHTS_DOCUMENTS)),
   );
   try {
-    const prepared = await prepareSiteModel(progress, (base) => {
+    const prepared = await prepareSiteModel(progress, (base, cacheFolder) => {
       const started = performance.now();
-      writer.write(renderReviewDocuments(base, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() }));
+      writer.write(renderReviewDocuments(base, options.SINCE_WINDOW_DAYS, { widgetScript: compileWidget() }), cacheFolder ?? undefined);
       phases.render = Math.round(performance.now() - started);
     });
-    const { model, reused, analysed } = prepared;
+    const { model, reused, analysed, blocksReused } = prepared;
     phase('model', 'rendering the pages');
     pruning = pruneBuildsAhead(outDir);
     cached = prepared.cache.flush(); // a file at a time, beside Astro; awaited before the swap
@@ -219,7 +219,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     reportChanges(changes, changesPath);
     if (process.env.SHINGLE_BUILD_STATS)
       console.log(
-        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, pagesReused: plan.reused.size, pagesPrecompressed: precompressedKept })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
+        `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, insightBlocksReused: blocksReused, pagesReused: plan.reused.size, pagesPrecompressed: precompressedKept })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
       );
     return manifest;
   } catch (e) {

@@ -4,7 +4,7 @@ import type { AspectInsight, Polarity, ShareInterval } from '../schemas/insights
 import type { AnalyzedReview } from './analyze-review.ts';
 import { describeShare } from './describe-share.ts';
 import type { QuantifiedAspects } from './quantify-aspects.ts';
-import { pickQuotes, sureCandidate, type QuoteCandidate } from './select-quotes.ts';
+import { mergePools, quotePool, quotesFromPool, sureCandidate, WORDING_POOL, type PooledQuote, type QuoteCandidate } from './select-quotes.ts';
 
 /** Representative quotes per aspect and polarity. */
 export const QUOTES_PER_POLARITY = 3;
@@ -26,26 +26,29 @@ export function round2(x: number): number {
 const round3 = (x: number) => Math.round(x * 1000) / 1000 + 0;
 const roundShare = (s: ShareInterval): ShareInterval => ({ estimate: round3(s.estimate), low: round3(s.low), high: round3(s.high) });
 
-/**
- * Per aspect of the inventory (in inventory order): the corrected opinions and negative share with
- * its interval and trend (`quantified`), the reader's raw mention counts by polarity with their net
- * score and quarterly counts over `periods`, the number of reviews, and quotes — only sure readings.
- * A mention is one aspect in one sentence, so a review that praises the crew twice counts twice
- * in `mentions` but once in `reviewCount`.
- */
-export function aggregateAspects(
-  analyzed: readonly AnalyzedReview[],
-  business: BusinessConfig,
-  periods: readonly string[],
-  quantified: QuantifiedAspects,
-): AspectInsight[] {
-  // One pass over all mentions, then one small assembly per aspect.
+/** What the aspects keep of a set of reviews: per aspect of the inventory, in its order. */
+export type AspectsPartial = AspectTally[];
+
+interface AspectTally {
+  counts: Counts;
+  /** Mention counts by the quarter of the review. */
+  byQuarter: Record<string, Counts>;
+  reviews: number;
+  positive: PooledQuote[];
+  negative: PooledQuote[];
+}
+
+/** Quote candidates kept per aspect and side: enough for QUOTES_PER_POLARITY different wordings. */
+const POOL = QUOTES_PER_POLARITY * WORDING_POOL;
+
+/** The aspects' counts and quote pools of a set of reviews: one pass over their mentions. */
+export function collectAspects(analyzed: readonly AnalyzedReview[], business: BusinessConfig): AspectsPartial {
   const acc = new Map(
     business.aspects.map((a) => [
       a.id,
       {
         counts: zero(),
-        byPeriod: new Map<string, Counts>(periods.map((p) => [p, zero()])),
+        byQuarter: {} as Record<string, Counts>,
         reviews: 0,
         /** The review whose mentions are being counted (a review's mentions come together; ids are unique). */
         last: null as AnalyzedReview | null,
@@ -59,7 +62,7 @@ export function aggregateAspects(
       const x = acc.get(m.aspect);
       if (!x) continue;
       x.counts[m.polarity]++;
-      x.byPeriod.get(a.quarter)![m.polarity]++;
+      (x.byQuarter[a.quarter] ??= zero())[m.polarity]++;
       if (x.last !== a) {
         x.last = a;
         x.reviews++;
@@ -68,11 +71,63 @@ export function aggregateAspects(
       if (quote) x[quote.polarity as 'positive' | 'negative'].push(quote);
     }
   }
+  return business.aspects.map((aspect) => {
+    const { counts, byQuarter, reviews, positive, negative } = acc.get(aspect.id)!;
+    return { counts, byQuarter, reviews, positive: quotePool(positive, POOL), negative: quotePool(negative, POOL) };
+  });
+}
+
+/** The aspects' tallies of disjoint sets of reviews, as one. */
+export function mergeAspects(parts: readonly AspectsPartial[], business: BusinessConfig): AspectsPartial {
+  return business.aspects.map((_, i) => {
+    const tallies = parts.map((p) => p[i]!);
+    const counts = zero();
+    const byQuarter: Record<string, Counts> = {};
+    for (const t of tallies) {
+      addCounts(counts, t.counts);
+      for (const [quarter, c] of Object.entries(t.byQuarter)) addCounts((byQuarter[quarter] ??= zero()), c);
+    }
+    return {
+      counts,
+      byQuarter,
+      reviews: tallies.reduce((sum, t) => sum + t.reviews, 0),
+      positive: mergePools(
+        tallies.map((t) => t.positive),
+        POOL,
+      ),
+      negative: mergePools(
+        tallies.map((t) => t.negative),
+        POOL,
+      ),
+    };
+  });
+}
+
+function addCounts(into: Counts, c: Counts): void {
+  into.positive += c.positive;
+  into.negative += c.negative;
+  into.neutral += c.neutral;
+}
+
+/**
+ * Per aspect of the inventory (in inventory order): the corrected opinions and negative share with
+ * its interval and trend (`quantified`), the reader's raw mention counts by polarity with their net
+ * score and quarterly counts over `periods`, the number of reviews, and quotes — only sure readings.
+ * A mention is one aspect in one sentence, so a review that praises the crew twice counts twice
+ * in `mentions` but once in `reviewCount`.
+ */
+export function aggregateAspects(
+  tallies: AspectsPartial,
+  business: BusinessConfig,
+  periods: readonly string[],
+  quantified: QuantifiedAspects,
+): AspectInsight[] {
   return business.aspects.map((aspect, i) => {
-    const { counts, byPeriod, reviews, positive, negative } = acc.get(aspect.id)!;
+    const { counts, byQuarter, reviews, positive, negative } = tallies[i]!;
     const estimate = quantified.estimates.aspects[i] ?? null;
     const opinions = estimate ? Math.round(estimate.positive) + Math.round(estimate.negative) : null;
     const share = estimate?.share ? roundShare(estimate.share) : null;
+    const inPeriod = (period: string) => byQuarter[period] ?? zero();
     return {
       id: aspect.id,
       label: aspect.label,
@@ -83,9 +138,9 @@ export function aggregateAspects(
       // Raw scores only where a share is given: one mention scored ±1 would read as a verdict (a full red bar).
       score: share ? netScore(counts) : null,
       reviewCount: reviews,
-      trend: periods.map((period) => ({ period, ...byPeriod.get(period)!, score: periodScore(byPeriod.get(period)!) })),
+      trend: periods.map((period) => ({ period, ...inPeriod(period), score: periodScore(inPeriod(period)) })),
       shareTrend: quantified.trends[i] ?? null,
-      quotes: { positive: pickQuotes(positive, QUOTES_PER_POLARITY), negative: pickQuotes(negative, QUOTES_PER_POLARITY) },
+      quotes: { positive: quotesFromPool(positive, QUOTES_PER_POLARITY), negative: quotesFromPool(negative, QUOTES_PER_POLARITY) },
     };
   });
 }

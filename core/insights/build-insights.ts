@@ -8,12 +8,12 @@ import { SHARE_RULES } from './quantify/share-rules.ts';
 import { rankTechnicians } from './rank-technicians.ts';
 import { aggregateEntities } from './aggregate-entities.ts';
 import { analyzeReview, type AnalyzedReview } from './analyze-review.ts';
+import { collectInsightsPartial, type InsightsPartial } from './insights-partial.ts';
 import { compileAspectLexicon, type AspectLexicon } from './aspect-lexicon.ts';
 import { buildFaq } from './build-faq.ts';
 import { buildSummary } from './build-summary.ts';
 import { extractTopics } from './extract-topics.ts';
 import { quarterOf, quarterRange } from './quarter.ts';
-import { latestDate } from '../model/latest-date.ts';
 import { summaryEvidence } from './summary-evidence.ts';
 
 /** Engine name and version published in `method.engine`; bump when results can change. */
@@ -41,8 +41,8 @@ export type ReviewAnalyzer = (review: Review, business: BusinessConfig, lexicon:
  * quotes, entities, topics, evidence-backed FAQ and an extractive summary. Pure and deterministic:
  * no clock (`updated` is the newest date the reviews carry, `latestDate`), no I/O, stable ordering everywhere. `analyze` must return
  * what `analyzeReview` would — at least the fields the `AnalyzedReview` type names (the test fixtures, which
- * build the same sample reviews dozens of times, pass a memoized one; the build, the narrowed analyses its
- * worker threads and cache send); the aggregations only read its results.
+ * build the same sample reviews dozens of times, pass a memoized one); the aggregations only read its results.
+ * The build makes the same document from partials of blocks of reviews (insightsFromPartial).
  */
 export function buildInsights(
   input: { business: BusinessConfig; reviews: Review[] },
@@ -51,38 +51,51 @@ export function buildInsights(
 ): Omit<InsightsDocument, 'moderation'> {
   const { business, reviews } = input;
   const lexicon = compileAspectLexicon(business);
-  const analyzed = reviews.map((r) => analyze(r, business, lexicon));
+  return insightsFromPartial(
+    collectInsightsPartial(
+      reviews.map((r) => analyze(r, business, lexicon)),
+      business,
+    ),
+    business,
+    model,
+  );
+}
+
+/** The insights of the reviews `partial` was collected from (collectInsightsPartial, mergeInsightsPartials). */
+export function insightsFromPartial(
+  partial: InsightsPartial,
+  business: BusinessConfig,
+  model: AbsaModel = absaModel(),
+): Omit<InsightsDocument, 'moderation'> {
   // The periods run from the oldest review written to the newest; `updated` is when the data last changed, as
   // reviews.json says it (a review verified or replied to later changes what the insights are drawn from).
-  const newest = reviews.length ? reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date) : null;
-  const first = reviews.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
+  const { first, newest, reviewCount } = partial;
   const periods = first && newest ? quarterRange(quarterOf(first), quarterOf(newest)) : [];
-  const updated = latestDate(reviews);
-  const quantified = quantifyAspects(analyzed, business, model);
-  const aspects = aggregateAspects(analyzed, business, periods, quantified);
-  const entities = aggregateEntities(analyzed, business);
-  const averageRating = reviews.length ? round2(reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) : null;
-  const technicians = rankTechnicians(analyzed, entities.technicians, averageRating ?? 0);
+  const quantified = quantifyAspects(partial.units, business, model);
+  const aspects = aggregateAspects(partial.aspects, business, periods, quantified);
+  const entities = aggregateEntities(partial.entities, business);
+  const averageRating = reviewCount ? round2(partial.ratingSum / reviewCount) : null;
+  const technicians = rankTechnicians(partial.technicians, entities.technicians, averageRating ?? 0);
   return {
     version: '1.0.0',
-    updated,
+    updated: partial.updated,
     method: describeMethod(model),
-    reviewCount: reviews.length,
+    reviewCount,
     aspects,
     entities,
-    topics: extractTopics(analyzed, periods),
-    faq: buildFaq(analyzed, business, aspects),
+    topics: extractTopics(partial.topics, periods),
+    faq: buildFaq(partial.faq, aspects),
     summary: buildSummary({
-      reviewCount: reviews.length,
+      reviewCount,
       averageRating,
-      ratingOnly: analyzed.filter((a) => a.unread === 'no-text').length,
-      otherLanguage: analyzed.filter((a) => a.unread === 'language').length,
+      ratingOnly: partial.ratingOnly,
+      otherLanguage: partial.otherLanguage,
       aspects,
       worst: quantified.estimates.worst,
       best: quantified.estimates.best,
       standout: technicians.standout,
       comparedTechnicians: technicians.compared,
-      evidence: summaryEvidence(analyzed, entities.technicians),
+      evidence: summaryEvidence(partial.evidence, entities.technicians, partial.technicians),
     }),
   };
 }

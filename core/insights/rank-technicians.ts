@@ -2,6 +2,7 @@ import type { EntityInsight } from '../schemas/insights-schema.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
 import { createRandom } from '../random/create-random.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
+import type { BusinessConfig } from '../schemas/business-schema.ts';
 import type { StandoutTechnician } from './build-summary.ts';
 import { SHARE_RULES } from './quantify/share-rules.ts';
 
@@ -15,18 +16,17 @@ const PRIOR_WEIGHT = 5;
  * in MIN_TECHNICIAN_REVIEWS reviews or more and praised more than criticised, the one whose shrunk
  * average rating is highest in at least SHARE_RULES.leaderSupport of seeded bootstrap replicates of
  * their reviews — else none. Also says how many of their reviews name them in the text and how many
- * only through the job record.
+ * only through the job record. `listed`: the reviews that list each technician (collectTechnicianReviews).
  */
 export function rankTechnicians(
-  analyzed: readonly AnalyzedReview[],
+  listed: TechnicianReviews,
   technicians: readonly EntityInsight[],
   prior: number,
 ): { standout: StandoutTechnician | null; compared: number } {
   const net = (t: EntityInsight) => t.aspects.reduce((sum, a) => sum + a.positive - a.negative, 0);
   const eligible = technicians.filter((t) => t.averageRating !== null && t.mentions >= MIN_TECHNICIAN_REVIEWS && net(t) > 0);
-  const byTechnician = reviewsByTechnician(analyzed, eligible);
-  const reviewsOf = (id: string) => byTechnician.get(id)!;
-  const ratings = eligible.map((t) => reviewsOf(t.id).map((a) => a.review.rating));
+  const reviewsOf = (id: string) => listed[id] ?? [];
+  const ratings = eligible.map((t) => reviewsOf(t.id).map((r) => r.rating));
   const random = createRandom(SHARE_RULES.seed);
   const wins = eligible.map(() => 0);
   for (let b = 0; b < SHARE_RULES.replicates && eligible.length > 1; b++) {
@@ -48,27 +48,47 @@ export function rankTechnicians(
   const lead = wins.indexOf(Math.max(...wins, 0));
   if (eligible.length < 2 || wins[lead]! < SHARE_RULES.leaderSupport * SHARE_RULES.replicates) return { standout: null, compared: eligible.length };
   const technician = eligible[lead]!;
-  const reviews = reviewsOf(technician.id).map((a) => ({ ...a.review, named: a.named.some((n) => n.technicians.includes(technician.id)) }));
   const ids = (named: boolean) =>
-    reviews
+    reviewsOf(technician.id)
       .filter((r) => r.named === named)
       .sort(compareReviews)
       .map((r) => r.id);
   return { standout: { technician, inText: ids(true), fromJobs: ids(false) }, compared: eligible.length };
 }
 
+/** A review that lists a technician, as the ranking reads it. */
+interface ListedReview {
+  id: string;
+  date: string;
+  rating: number;
+  /** Whether the text names the technician (else only the job record links them). */
+  named: boolean;
+}
+
+/** Per catalog technician (by id), the reviews that list them (in the content or the text), in id order. */
+export type TechnicianReviews = Record<string, ListedReview[]>;
+
 /**
- * The reviews that name each of `technicians` (in the content or the text), by review id: one pass over the reviews,
- * and only theirs sorted (sorting all 100,000 reviews for a handful of technicians cost a tenth of the aggregation).
+ * The reviews that list each catalog technician: one pass over the reviews (sorting all 100,000 reviews for a handful
+ * of technicians cost a tenth of the aggregation).
  */
-function reviewsByTechnician(analyzed: readonly AnalyzedReview[], technicians: readonly EntityInsight[]): Map<string, AnalyzedReview[]> {
-  const out = new Map<string, AnalyzedReview[]>(technicians.map((t) => [t.id, []]));
+export function collectTechnicianReviews(analyzed: readonly AnalyzedReview[], business: BusinessConfig): TechnicianReviews {
+  const out = new Map<string, ListedReview[]>(business.technicians.map((t) => [t.id, []]));
   for (const a of analyzed) {
     for (const t of a.review.technicians) {
       const list = out.get(t.id);
-      if (list && list.at(-1) !== a) list.push(a); // a technician listed twice on one review counts once
+      // A technician listed twice on one review counts once.
+      if (!list || list.at(-1)?.id === a.review.id) continue;
+      list.push({ id: a.review.id, date: a.review.date, rating: a.review.rating, named: a.named.some((n) => n.technicians.includes(t.id)) });
     }
   }
-  for (const list of out.values()) list.sort((a, b) => (a.review.id < b.review.id ? -1 : 1));
-  return out;
+  for (const list of out.values()) list.sort(byId);
+  return Object.fromEntries(out);
 }
+
+/** The lists of disjoint sets of reviews, as one. */
+export function mergeTechnicianReviews(parts: readonly TechnicianReviews[], business: BusinessConfig): TechnicianReviews {
+  return Object.fromEntries(business.technicians.map((t) => [t.id, parts.flatMap((p) => p[t.id] ?? []).sort(byId)]));
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);

@@ -87,39 +87,73 @@ export function toQuote(c: QuoteCandidate): Quote {
  * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
  */
 export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
-  const ranked = candidates.flatMap((c): Ranked[] =>
-    isDisclosed(c.analyzed) ? [] : [{ c, rank: rank(c), date: c.analyzed.review.date, id: c.analyzed.review.id }],
-  );
-  // The best of each review first (one review is one kind: the result does not depend on the candidates' order),
-  // then, walking them best first, one per wording. "Same review or same words" in one pass is no equivalence (a
-  // review repeating another's sentence is like both), and it let two quotes of one review through, by input order.
-  const pool = firstK(
-    ranked,
-    limit * WORDING_POOL,
-    (a, b) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.c.sentence - b.c.sentence,
-    (a, b) => a.id === b.id,
-  );
-  const taken = new Set<string>();
-  const best: Ranked[] = [];
-  for (const r of pool) {
-    if (best.length === limit) break;
-    const text = quoteText(r.c);
-    if (taken.has(text)) continue; // two customers writing the same sentence make one quote
-    taken.add(text);
-    best.push(r);
-  }
-  return best.map(({ c }) => toQuote(c));
+  return quotesFromPool(quotePool(candidates, limit * WORDING_POOL), limit);
 }
 
-/** Candidates kept per quote asked for, so that repeated wordings still leave `limit` different ones. */
-const WORDING_POOL = 4;
-
-interface Ranked {
-  c: QuoteCandidate;
+/**
+ * A quote candidate ranked and made plain data: what the insights keep of it between builds (insights-partial.ts).
+ * Its review's own fields come with it, so a pool holds no reference to the analysis it came from.
+ */
+export interface PooledQuote {
   rank: number;
   date: string;
   id: string;
+  sentence: number;
+  polarity: Polarity;
+  rating: number;
+  text: string;
 }
+
+/** Candidates kept per quote asked for, so that repeated wordings still leave `limit` different ones. */
+export const WORDING_POOL = 4;
+
+/**
+ * The best `size` candidates, one per review (the best of each review; one review is one kind, so the result does not
+ * depend on the candidates' order), never a review with a disclosure. Pools merge: the pool of the pools of disjoint
+ * sets of reviews (`mergePools`) is the pool of all of them, since a review in the best `size` of all is in the best
+ * `size` of its own set.
+ */
+export function quotePool(candidates: readonly QuoteCandidate[], size: number): PooledQuote[] {
+  const ranked: { p: Ranked; c: QuoteCandidate }[] = [];
+  for (const c of candidates) {
+    if (isDisclosed(c.analyzed)) continue;
+    const r = c.analyzed.review;
+    ranked.push({ p: { rank: rank(c), date: r.date, id: r.id, sentence: c.sentence, polarity: c.polarity, rating: r.rating }, c });
+  }
+  const best = firstK(
+    ranked,
+    size,
+    (x, y) => byRank(x.p, y.p),
+    (x, y) => x.p.id === y.p.id,
+  );
+  return best.map(({ p, c }) => ({ ...p, text: quoteText(c) }));
+}
+
+/** The pool of pools of disjoint sets of reviews, `size` at most (see quotePool). */
+export function mergePools(pools: readonly (readonly PooledQuote[])[], size: number): PooledQuote[] {
+  return firstK(pools.flat(), size, byRank, sameReview);
+}
+
+/**
+ * Up to `limit` quotes from a pool, best first, one per wording: walking the pool best first, a text already taken is
+ * skipped. "Same review or same words" in one pass is no equivalence (a review repeating another's sentence is like
+ * both), and it let two quotes of one review through, by input order: the pool has one per review already.
+ */
+export function quotesFromPool(pool: readonly PooledQuote[], limit: number): Quote[] {
+  const taken = new Set<string>();
+  const best: Quote[] = [];
+  for (const p of pool) {
+    if (best.length === limit) break;
+    if (taken.has(p.text)) continue; // two customers writing the same sentence make one quote
+    taken.add(p.text);
+    best.push({ reviewId: p.id, text: p.text, polarity: p.polarity, rating: p.rating, date: p.date });
+  }
+  return best;
+}
+
+type Ranked = Omit<PooledQuote, 'text'>;
+const byRank = (a: Ranked, b: Ranked) => b.rank - a.rank || cmp(b.date, a.date) || cmp(a.id, b.id) || a.sentence - b.sentence;
+const sameReview = (a: PooledQuote, b: PooledQuote) => a.id === b.id;
 
 function rank(c: QuoteCandidate): number {
   const [start, end] = quoteSpan(c);

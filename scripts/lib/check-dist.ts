@@ -14,6 +14,7 @@ import { JsonFeedSchema } from '../../core/schemas/json-feed-schema.ts';
 import { ReviewsDocumentSchema, SinceDocumentSchema } from '../../core/schemas/reviews-document-schema.ts';
 import { WidgetDocumentSchema } from '../../core/widget/widget-document-schema.ts';
 import { checkWidgetScript } from './compile-widget.ts';
+import { CHECK_EVERY_REVIEW, type CheckedReviews } from './checked-reviews.ts';
 
 const SCHEMAS: Partial<Record<ManifestDocument['kind'], z.ZodType>> = {
   reviews: ReviewsDocumentSchema,
@@ -107,14 +108,20 @@ const MAX_ISSUES = 20;
 /**
  * The problems of a document's bytes — its schema, Atom's required elements, the widget script's rules — each
  * prefixed with its path. `gzipBytes` is the size of its gzip variant (the widget script has a budget); without
- * it, a widget script is not checked here (null is returned) and must be checked with its variant.
+ * it, a widget script is not checked here (null is returned) and must be checked with its variant. `checked`: the reviews
+ * whose exact text passed the review schema's check before (checked-reviews.ts), not checked again.
  */
-export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, body: Buffer, gzipBytes?: number): string[] | null {
+export function checkContent(
+  doc: Pick<ManifestDocument, 'path' | 'kind'>,
+  body: Buffer,
+  gzipBytes?: number,
+  checked: CheckedReviews = CHECK_EVERY_REVIEW,
+): string[] | null {
   const at = (p: string) => `${doc.path}: ${p}`;
   if (doc.kind === 'atom') return checkAtom(body.toString('utf8')).map(at);
   if (doc.kind === 'widget-script') return gzipBytes === undefined ? null : checkWidgetScript(body.toString('utf8'), gzipBytes).map(at);
   if (doc.kind === 'reviews' || doc.kind === 'since') {
-    const problems = checkReviewsPiecewise(doc.kind === 'reviews' ? ReviewsDocumentSchema : SinceDocumentSchema, body);
+    const problems = checkReviewsPiecewise(doc.kind === 'reviews' ? ReviewsDocumentSchema : SinceDocumentSchema, body, checked);
     if (problems) return problems.map(at);
   }
   const problems: string[] = [];
@@ -138,7 +145,11 @@ export function checkContent(doc: Pick<ManifestDocument, 'path' | 'kind'>, body:
  * document whole, without holding every review's objects at once (reviews.json of 100k reviews: 370 MB less, and
  * faster). Null when the bytes are not laid out that way (the caller checks the document whole).
  */
-function checkReviewsPiecewise(schema: typeof ReviewsDocumentSchema | typeof SinceDocumentSchema, body: Buffer): string[] | null {
+function checkReviewsPiecewise(
+  schema: typeof ReviewsDocumentSchema | typeof SinceDocumentSchema,
+  body: Buffer,
+  checked: CheckedReviews,
+): string[] | null {
   const split = splitReviewsDocument(body);
   if (split === null) return null;
   const review = schema.shape.reviews.element;
@@ -146,7 +157,11 @@ function checkReviewsPiecewise(schema: typeof ReviewsDocumentSchema | typeof Sin
     result.success ? [] : result.error.issues.map((i) => `${[...prefix, ...i.path].join('.')}: ${i.message}`);
   const problems = issues(schema.safeParse(split.head), []);
   for (let i = 0; i < split.layout.ends.length && problems.length < MAX_ISSUES; i++) {
-    problems.push(...issues(review.safeParse(JSON.parse(reviewText(split.layout, i))), ['reviews', i]));
+    const text = reviewText(split.layout, i);
+    if (checked.has(text)) continue;
+    const found = issues(review.safeParse(JSON.parse(text)), ['reviews', i]);
+    if (found.length === 0) checked.passed(text);
+    problems.push(...found);
   }
   return problems.slice(0, MAX_ISSUES);
 }

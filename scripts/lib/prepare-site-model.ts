@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
-import { buildInsights } from '../../core/insights/build-insights.ts';
+import { insightsFromPartial } from '../../core/insights/build-insights.ts';
+import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
+import { insightsBlocks } from '../../core/insights/insights-blocks.ts';
+import { collectInsightsPartial, mergeInsightsPartials } from '../../core/insights/insights-partial.ts';
+import { reviewDigest } from '../../core/model/review-digest.ts';
+import { createPartialStore, partialKey } from './insights-partial-store.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteBase, completeSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
 import { contentDirFromEnv, readContentTexts } from '../../site/lib/read-content-dir.ts';
@@ -15,32 +20,64 @@ import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analy
 
 /**
  * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
- * made with every review read once up front (analyzeReviews: earlier builds' analyses reused, the rest on
- * worker threads), then handed to the pages (provideSiteModel). Returns the model, what was reused, and the content files' entries to write
+ * made from the insights' partials of blocks of reviews (insights-blocks.ts): a block an earlier build kept with the same
+ * engine and the same reviews is taken as it was; the others' reviews are read (analyzeReviews: earlier builds' analyses
+ * reused, the rest on worker threads) and their partials kept for the next build. Then handed to the pages
+ * (provideSiteModel). Returns the model, what was reused, and the content files' entries to write
  * (`cache.flush()`: the caller's, while the pages render).
  * `onBase` is handed the model's base as soon as the reviews are published, before they are read (the build
- * starts writing the reviews' documents with it).
+ * starts writing the reviews' documents with it), and the engine's folder of the analysis cache (null: no cache).
  */
 export async function prepareSiteModel(
   progress?: Progress,
-  onBase?: (base: SiteBase) => void,
-): Promise<{ model: SiteModel; reused: number; analysed: number; cache: PublishedContentCache }> {
+  onBase?: (base: SiteBase, cacheFolder: string | null) => void,
+): Promise<{ model: SiteModel; reused: number; analysed: number; blocksReused: number; cache: PublishedContentCache }> {
   const dir = analysisCacheDir();
   const { base, engine, cache } = await publishContent(dir);
-  onBase?.(base);
+  onBase?.(base, dir === null ? null : join(dir, engine));
   const { reviews, businessConfig: business } = base;
+  const keys = reviews.map(reviewDigest);
+  const blocks = insightsBlocks(reviews.map((r) => r.id));
+  const blockKeys = blocks.map((block) =>
+    partialKey(
+      engine,
+      block.map((i) => keys[i]!),
+    ),
+  );
+  const partials = dir === null ? null : createPartialStore(dir, engine);
+  const kept = await Promise.all(blockKeys.map((key) => partials?.load(key) ?? null));
+  const toRead = blocks.flatMap((block, j) => (kept[j] ? [] : block));
   const store = dir === null ? null : createAnalysisStore(dir, engine);
   let afresh = false;
-  const analyzed = await analyzeReviews(reviews, business, { store, progress, onWorkers: () => (afresh = true) });
+  const analyzed = await analyzeReviews(
+    toRead.map((i) => reviews[i]!),
+    business,
+    { store, progress, onWorkers: () => (afresh = true) },
+  );
   // Many reviews read afresh (a cold build): the aggregation and Astro run on a heap that grew with every analysis
   // decoded, so V8 is made to collect it sooner from here on (after the reading: the workers' heaps churn).
   if (afresh) tightenHeap();
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
-  const model = completeSiteModel(base, (input) => buildInsights(input, analyzed.analyzer));
+  const lexicon = compileAspectLexicon(business);
+  const parts = await Promise.all(
+    blocks.map(async (block, j) => {
+      if (kept[j]) return kept[j];
+      const partial = collectInsightsPartial(
+        block.map((i) => analyzed.analyzer(reviews[i]!, business, lexicon)),
+        business,
+      );
+      await partials?.save(blockKeys[j]!, partial);
+      return partial;
+    }),
+  );
+  const insights = insightsFromPartial(mergeInsightsPartials(parts, business), business);
+  const model = completeSiteModel(base, () => insights);
   provideSiteModel(model);
-  await store?.tidy(analyzed.keys);
-  return { model, reused: analyzed.reused, analysed: analyzed.analysed, cache };
+  await store?.tidy(new Set(keys));
+  await partials?.tidy(new Set(blockKeys));
+  const blocksReused = kept.filter((p) => p !== null).length;
+  return { model, reused: reviews.length - analyzed.analysed, analysed: analyzed.analysed, blocksReused, cache };
 }
 
 /**

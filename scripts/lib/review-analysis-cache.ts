@@ -150,6 +150,7 @@ export function createAnalysisStore(dir: string, engine: string): AnalysisStore 
   return {
     async load(wanted, take) {
       const found = new Set<string>();
+      if (wanted.size === 0) return 0; // every block of the insights kept: no pack is read
       try {
         if (!(await own())) return 0;
         const now = new Date();

@@ -9,8 +9,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts';
 import { checkContent, findProblems } from './check-dist.ts';
 import { writeDocuments, type DocumentToWrite } from './write-documents.ts';
+import { CHECK_EVERY_REVIEW, loadCheckedReviews, type CheckedReviews } from './checked-reviews.ts';
 
-export type WriterMessage = { docs: DocumentToWrite[] } | { end: true };
+/** `checked`: the folder of the reviews checked by earlier builds (checked-reviews.ts), given with the first batch. */
+export type WriterMessage = { docs: DocumentToWrite[]; checked?: string } | { end: true };
 export type WriterAnswer =
   | { documents: ManifestDocument[]; problems: string[][]; writeMs: number; checkMs: number }
   | { error: string; problems: string[][] };
@@ -25,6 +27,7 @@ let checkMs = 0;
 // One batch after the other: the entries keep the order the batches came in.
 let queue: Promise<void> = Promise.resolve();
 let answered = false;
+let checkedReviews: Promise<CheckedReviews> = Promise.resolve(CHECK_EVERY_REVIEW);
 
 /** Posts the one answer; nothing more is taken after it, so the thread may end. */
 const answer = (message: WriterAnswer) => {
@@ -36,11 +39,12 @@ const answer = (message: WriterAnswer) => {
 
 async function writeBatch(docs: DocumentToWrite[]): Promise<void> {
   const started = performance.now();
+  const checked = await checkedReviews;
   const entries = await writeDocuments(dir, docs, {
     on: 'thread',
     inspect: (doc, body) => {
       // null: a widget script, whose check needs its gzip size; findProblems checks it in full
-      const found = checkContent(doc, body);
+      const found = checkContent(doc, body, undefined, checked);
       if (found) content.set(doc.path, found);
     },
   });
@@ -53,11 +57,14 @@ async function writeBatch(docs: DocumentToWrite[]): Promise<void> {
 
 function onMessage(message: WriterMessage): void {
   if ('docs' in message) {
+    if (message.checked) checkedReviews = loadCheckedReviews(message.checked);
     // A failed batch answers at once, and the batches after it do not run (the chain stays rejected).
     queue = queue.then(() => writeBatch(message.docs));
     queue.catch((e: unknown) => answer({ error: e instanceof Error ? e.message : String(e), problems }));
     return;
   }
+  // What this build found valid is kept for the next (before answering: the thread may be ended once it has).
+  queue = queue.then(async () => (await checkedReviews).save());
   queue.then(
     () => answer({ documents, problems, writeMs: Math.round(writeMs), checkMs: Math.round(checkMs) }),
     () => undefined, // answered by the batch that failed

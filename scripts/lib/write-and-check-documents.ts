@@ -29,8 +29,11 @@ export interface CheckedDocuments {
 }
 
 export interface DocumentWriter {
-  /** Hands over more documents; they are written as soon as the batches before them are. */
-  write(docs: readonly RenderedDocument[]): void;
+  /**
+   * Hands over more documents; they are written as soon as the batches before them are. `checked`: the folder where
+   * earlier builds kept the reviews they checked (checked-reviews.ts); from the first batch that names one on.
+   */
+  write(docs: readonly RenderedDocument[], checked?: string): void;
   /**
    * There are no more: resolves once all are written and checked; rejects with checkDist's message listing every
    * problem (in the writer's order), or with the error that stopped the writer.
@@ -76,12 +79,12 @@ export function startDocumentWriter(dir: string, order: <T>(handedOver: T[]) => 
   answer.catch(() => undefined); // awaited by finish(); a build that fails first must not leave it unhandled
   const post = (message: WriterMessage, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   return {
-    write(docs) {
+    write(docs, checked) {
       // Bodies go over as UTF-8 bytes whose memory is moved, not copied: reviews.json of 100k reviews is 57 MB.
       const encoder = new TextEncoder();
       const bytes: DocumentToWrite[] = docs.map((d) => ({ ...d, body: encoder.encode(d.body) }));
       post(
-        { docs: bytes },
+        { docs: bytes, ...(checked !== undefined && { checked }) },
         bytes.map((d) => (d.body as Uint8Array).buffer as ArrayBuffer),
       );
     },

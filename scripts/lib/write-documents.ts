@@ -7,7 +7,7 @@ import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts
 import type { RenderedDocument } from '../../core/build/render-documents.ts';
 import { lastModifiedOf } from '../../core/model/calendar.ts';
 import { brotliWindow } from '../../core/http/brotli-window.ts';
-import { computeEtag } from '../../core/http/compute-etag.ts';
+import { etagOfDigest } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
 import type { Progress } from './progress.ts';
 
@@ -152,15 +152,17 @@ async function writeDocument(outDir: string, doc: DocumentToWrite, options: Writ
     options.effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look, options.on);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
-  const digest = sha256(body);
+  // The body hashed once: its digest, and the three ETags (each a hash of the body, RFC 9110 §8.8.3).
+  const raw = createHash('sha256').update(body).digest();
+  const digest = raw.toString('hex');
   return {
     path: doc.path,
     kind: doc.kind,
     contentType: doc.contentType,
     lastModified: doc.updated ? lastModifiedOf(doc.updated, digest) : null,
-    identity: { file, etag: computeEtag(body), bytes: body.length, sha256: digest },
-    gzip: { file: `${file}.gz`, etag: computeEtag(body, 'gzip'), bytes: gz.length, sha256: sha256(gz) },
-    br: { file: `${file}.br`, etag: computeEtag(body, 'br'), bytes: br.length, sha256: sha256(br) },
+    identity: { file, etag: etagOfDigest(raw), bytes: body.length, sha256: digest },
+    gzip: { file: `${file}.gz`, etag: etagOfDigest(raw, 'gzip'), bytes: gz.length, sha256: sha256(gz) },
+    br: { file: `${file}.br`, etag: etagOfDigest(raw, 'br'), bytes: br.length, sha256: sha256(br) },
   };
 }
 

@@ -6,7 +6,7 @@ import { ratioPacc } from './ratio-pacc.ts';
 /** What one review (or any group of sentences) contributes: calibrated opinion mass per aspect, and its sentences. */
 export interface OpinionUnit {
   /** Per aspect `a` of the inventory: the summed probability of a positive opinion at `2a`, of a negative one at `2a + 1`. */
-  mass: readonly number[];
+  mass: ArrayLike<number>;
   /** Sentences the reader read. */
   sentences: number;
 }

@@ -1,0 +1,84 @@
+import { createHash, hash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashFiles } from './hash-files.ts';
+import { isOwnFolder } from './is-own-folder.ts';
+
+/**
+ * The reviews, as JSON text, that an earlier build's writer checked against the review schema and found valid
+ * (check-dist.ts, checkReviewsPiecewise): a new review changes one of 100,000 in `reviews.json`, and checking all of them
+ * again took the document writer a second. Kept by the SHA-256 of each review's exact text, in the engine's folder of
+ * the analysis cache (its key names every source file of core/, where the schemas are) under a header that names the
+ * checking code and zod's version: a text is taken as checked only when the same bytes passed the same check.
+ */
+export interface CheckedReviews {
+  /** Whether this exact review text passed the check before; a text that passes now is remembered (`passed`). */
+  has(text: string): boolean;
+  passed(text: string): void;
+  /** Keeps what this build found valid, and only that (the next build checks anything else). */
+  save(): Promise<void>;
+}
+
+const MAGIC = Buffer.from('SHINGLE-CHECKED-REVIEWS-1\n');
+const DIGEST_BYTES = 32;
+const FILE = 'checked-reviews.bin';
+
+/** The code whose verdict is kept: the checker, the layout it splits by, and zod (the schemas are in core/: the engine key). */
+function checkerKey(): Buffer {
+  const zod = createRequire(import.meta.url).resolve('zod/package.json');
+  const files = [fileURLToPath(new URL('./check-dist.ts', import.meta.url)), zod];
+  return createHash('sha256')
+    .update(`checked reviews 1|${hashFiles(files)}`)
+    .digest();
+}
+
+const digest = (text: string) => hash('sha256', text, 'base64');
+
+/** No memory: every review is checked (no cache folder, or the folder is not this user's own). */
+export const CHECK_EVERY_REVIEW: CheckedReviews = { has: () => false, passed: () => undefined, save: async () => undefined };
+
+/** The checked reviews kept in `folder` (the engine's folder of the analysis cache); never throws. */
+export async function loadCheckedReviews(folder: string): Promise<CheckedReviews> {
+  const path = join(folder, FILE);
+  const key = checkerKey();
+  const before = new Set<string>();
+  const now = new Set<string>();
+  try {
+    if ((await isOwnFolder(dirname(folder))) && (await isOwnFolder(folder))) {
+      const file = await readFile(path);
+      const head = MAGIC.length + 2 * DIGEST_BYTES;
+      const body = file.subarray(head);
+      const whole = file.length >= head && file.subarray(0, MAGIC.length).equals(MAGIC) && body.length % DIGEST_BYTES === 0;
+      const sum = file.subarray(MAGIC.length + DIGEST_BYTES, head);
+      if (whole && file.subarray(MAGIC.length, MAGIC.length + DIGEST_BYTES).equals(key) && createHash('sha256').update(body).digest().equals(sum))
+        for (let at = 0; at < body.length; at += DIGEST_BYTES) before.add(body.toString('base64', at, at + DIGEST_BYTES));
+    }
+  } catch {
+    // None kept yet, or unreadable: every review is checked.
+  }
+  return {
+    has(text) {
+      const d = digest(text);
+      if (!before.has(d)) return false;
+      now.add(d);
+      return true;
+    },
+    passed(text) {
+      now.add(digest(text));
+    },
+    async save() {
+      const temp = `${path}.${process.pid}.tmp`;
+      try {
+        await mkdir(folder, { recursive: true, mode: 0o700 });
+        if (!(await isOwnFolder(dirname(folder))) || !(await isOwnFolder(folder))) return;
+        const body = Buffer.concat([...now].map((d) => Buffer.from(d, 'base64')));
+        await writeFile(temp, Buffer.concat([MAGIC, key, createHash('sha256').update(body).digest(), body]));
+        await rename(temp, path);
+      } catch {
+        await rm(temp, { force: true }).catch(() => undefined);
+      }
+    },
+  };
+}
