@@ -11,8 +11,12 @@ const NONSPACING_MARKS = /\p{Mn}/gu;
  * the `mentions_technician` filter all mean the same person by the same spelling.
  */
 export function foldText(text: string): string {
+  // ASCII has no decomposition and no combining mark: lowercasing is all there is (the home page folds every review).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(NONSPACING_MARKS, '').toLowerCase();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * A name (technician, service, customer) as lookups compare it: foldText, then surrounding white space

@@ -23,7 +23,13 @@ export const isArchivePage = (file: string): boolean => ARCHIVE.test(file);
  * hash is part of PAGE_VARIANT_SETTINGS, so a change to any of them is never mixed with the previous build's
  * variants even where the summary below reads the same.
  */
-const VARIANT_SOURCES = ['./compress-pages.ts', './precompress-pages-worker.ts', './write-documents.ts', '../../core/http/brotli-window.ts'];
+const VARIANT_SOURCES = [
+  './compress-pages.ts',
+  './precompress-pages-worker.ts',
+  './write-documents.ts',
+  './chunked-gzip.ts',
+  '../../core/http/brotli-window.ts',
+];
 const variantCode = hashFiles(VARIANT_SOURCES.map((f) => new URL(f, import.meta.url))).slice(0, 16);
 
 /**

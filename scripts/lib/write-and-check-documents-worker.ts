@@ -10,6 +10,8 @@ import type { ManifestDocument } from '../../core/build/build-manifest-schema.ts
 import { checkContent, findProblems } from './check-dist.ts';
 import { writeDocuments, type DocumentToWrite } from './write-documents.ts';
 import { CHECK_EVERY_REVIEW, loadCheckedReviews, type CheckedReviews } from './checked-reviews.ts';
+import { loadGzipPieces, type GzipPieces } from './chunked-gzip.ts';
+import { compressionCacheDir } from './compression-cache.ts';
 
 /** `checked`: the folder of the reviews checked by earlier builds (checked-reviews.ts), given with the first batch. */
 export type WriterMessage = { docs: DocumentToWrite[]; checked?: string } | { end: true };
@@ -28,6 +30,9 @@ let checkMs = 0;
 let queue: Promise<void> = Promise.resolve();
 let answered = false;
 let checkedReviews: Promise<CheckedReviews> = Promise.resolve(CHECK_EVERY_REVIEW);
+// The gzip pieces of the last build's documents (chunked-gzip.ts), where the machine keeps compressed variants.
+const piecesDir = compressionCacheDir();
+const gzipPieces: Promise<GzipPieces | undefined> = piecesDir === null ? Promise.resolve(undefined) : loadGzipPieces(piecesDir);
 
 /** Posts the one answer; nothing more is taken after it, so the thread may end. */
 const answer = (message: WriterAnswer) => {
@@ -42,6 +47,7 @@ async function writeBatch(docs: DocumentToWrite[]): Promise<void> {
   const checked = await checkedReviews;
   const entries = await writeDocuments(dir, docs, {
     on: 'thread',
+    pieces: await gzipPieces,
     inspect: (doc, body) => {
       // null: a widget script, whose check needs its gzip size; findProblems checks it in full
       const found = checkContent(doc, body, undefined, checked);
@@ -64,7 +70,10 @@ function onMessage(message: WriterMessage): void {
     return;
   }
   // What this build found valid is kept for the next (before answering: the thread may be ended once it has).
-  queue = queue.then(async () => (await checkedReviews).save());
+  queue = queue.then(async () => {
+    await (await checkedReviews).save();
+    await (await gzipPieces)?.save();
+  });
   queue.then(
     () => answer({ documents, problems, writeMs: Math.round(writeMs), checkMs: Math.round(checkMs) }),
     () => undefined, // answered by the batch that failed

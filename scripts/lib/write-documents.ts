@@ -9,6 +9,7 @@ import { lastModifiedOf } from '../../core/model/calendar.ts';
 import { brotliWindow } from '../../core/http/brotli-window.ts';
 import { etagOfDigest } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
+import { chunkedGzip, DEFLATE_ON_POOL, DEFLATE_ON_THREAD, type GzipPieces } from './chunked-gzip.ts';
 import type { Progress } from './progress.ts';
 
 const gzipAsync = promisify(gzip);
@@ -45,7 +46,7 @@ export const ARCHIVE_BROTLI_QUALITY = 8;
 
 /** How `compress` makes the variants of a body of `bytes` (part of its compression-cache key). */
 export function variantSettings(bytes: number, archive = false): string {
-  return `gzip 9|brotli ${brotliQuality(bytes, archive)} window ${brotliWindow(bytes)} text`;
+  return `gzip 9${bytes > LARGE_BODY ? ' pieces' : ''}|brotli ${brotliQuality(bytes, archive)} window ${brotliWindow(bytes)} text`;
 }
 
 /**
@@ -66,6 +67,7 @@ export async function compress(
   archive = false,
   whileCompressing?: () => void,
   on: CompressOn = 'pool',
+  pieces?: GzipPieces,
 ): Promise<{ gz: Buffer; br: Buffer }> {
   const quality = brotliQuality(body.length, archive);
   const params = variantSettings(body.length, archive);
@@ -77,12 +79,15 @@ export async function compress(
   const [gzip, brotli] = variantOptions(body.length, quality);
   let gz: Buffer;
   let br: Buffer;
+  // Over LARGE_BODY, gzip in pieces (chunked-gzip.ts): a rebuild deflates only the pieces that changed.
+  const pieced = body.length > LARGE_BODY;
   if (on === 'thread') {
-    [gz, br] = [gzipSync(body, gzip), brotliCompressSync(body, brotli)];
+    gz = pieced ? await chunkedGzip(body, DEFLATE_ON_THREAD, pieces) : gzipSync(body, gzip);
+    br = brotliCompressSync(body, brotli);
     whileCompressing?.();
   } else {
     // zlib's async API runs on the libuv pool, so documents compress on both cores at once.
-    const variants = Promise.all([gzipAsync(body, gzip), brotliAsync(body, brotli)]);
+    const variants = Promise.all([pieced ? chunkedGzip(body, DEFLATE_ON_POOL, pieces) : gzipAsync(body, gzip), brotliAsync(body, brotli)]);
     whileCompressing?.(); // the pool has the work: synchronous work of the caller's now runs alongside it
     [gz, br] = await variants;
   }
@@ -139,6 +144,8 @@ export type InspectBody = (doc: DocumentToWrite, body: Buffer) => void;
 export interface WriteOptions {
   effort?: CompressionEffort;
   on?: CompressOn;
+  /** gzip pieces of earlier builds (chunked-gzip.ts), and where this build's are kept. */
+  pieces?: GzipPieces;
   progress?: Progress;
   inspect?: InspectBody;
 }
@@ -149,7 +156,9 @@ async function writeDocument(outDir: string, doc: DocumentToWrite, options: Writ
   const body = typeof doc.body === 'string' ? Buffer.from(doc.body, 'utf8') : Buffer.from(doc.body.buffer, doc.body.byteOffset, doc.body.byteLength);
   const look = options.inspect && (() => options.inspect!(doc, body));
   const { gz, br } =
-    options.effort === 'fast' ? await compressFast(body, look) : await compress(body, sharedCompressionCache(), false, look, options.on);
+    options.effort === 'fast'
+      ? await compressFast(body, look)
+      : await compress(body, sharedCompressionCache(), false, look, options.on, options.pieces);
   await mkdir(dirname(join(outDir, file)), { recursive: true });
   await Promise.all([writeFile(join(outDir, file), body), writeFile(join(outDir, `${file}.gz`), gz), writeFile(join(outDir, `${file}.br`), br)]);
   // The body hashed once: its digest, and the three ETags (each a hash of the body, RFC 9110 §8.8.3).
