@@ -14,7 +14,7 @@ import { isOwnFolder } from './is-own-folder.ts';
  * checking code and zod's version: a text is taken as checked only when the same bytes passed the same check.
  */
 export interface CheckedReviews {
-  /** Whether this exact review text passed the check before; a text that passes now is remembered (`passed`). */
+  /** Whether this exact review text passed the check in an earlier build or earlier in this one; one that passes now is remembered (`passed`). */
   has(text: string): boolean;
   passed(text: string): void;
   /** Keeps what this build found valid, and only that (the next build checks anything else). */
@@ -58,15 +58,19 @@ export async function loadCheckedReviews(folder: string): Promise<CheckedReviews
   } catch {
     // None kept yet, or unreadable: every review is checked.
   }
+  // The text has() last hashed: passed() follows it with the same text (a review is hashed once).
+  let last: { text: string; digest: string } | null = null;
+  const digestOf = (text: string) => (last?.text === text ? last.digest : (last = { text, digest: digest(text) }).digest);
   return {
     has(text) {
-      const d = digest(text);
-      if (!before.has(d)) return false;
+      const d = digestOf(text);
+      // A text this build found valid already (a since file repeats the reviews of reviews.json) counts too.
+      if (!before.has(d) && !now.has(d)) return false;
       now.add(d);
       return true;
     },
     passed(text) {
-      now.add(digest(text));
+      now.add(digestOf(text));
     },
     async save() {
       const temp = `${path}.${process.pid}.tmp`;

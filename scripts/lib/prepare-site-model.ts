@@ -4,7 +4,9 @@ import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { insightsFromPartial } from '../../core/insights/build-insights.ts';
 import { compileAspectLexicon } from '../../core/insights/aspect-lexicon.ts';
 import { insightsBlocks } from '../../core/insights/insights-blocks.ts';
-import { collectInsightsPartial, mergeInsightsPartials } from '../../core/insights/insights-partial.ts';
+import { collectInsightsPartial, mergeInsightsPartials, type InsightsPartial } from '../../core/insights/insights-partial.ts';
+import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
+import type { Review } from '../../core/schemas/review-schema.ts';
 import { reviewDigest } from '../../core/model/review-digest.ts';
 import { createPartialStore, partialKey } from './insights-partial-store.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
@@ -16,7 +18,7 @@ import { provideSiteModel } from '../../site/lib/site-data.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
 import type { Progress } from './progress.ts';
 import { tightenHeap } from './tighten-heap.ts';
-import { analysisCacheDir, createAnalysisStore, engineKey } from './review-analysis-cache.ts';
+import { analysisCacheDir, createAnalysisStore, engineKey, type AnalysisStore } from './review-analysis-cache.ts';
 
 /**
  * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
@@ -46,9 +48,31 @@ export async function prepareSiteModel(
   );
   const partials = dir === null ? null : createPartialStore(dir, engine);
   const kept = await Promise.all(blockKeys.map((key) => partials?.load(key) ?? null));
-  const toRead = blocks.flatMap((block, j) => (kept[j] ? [] : block));
   const store = dir === null ? null : createAnalysisStore(dir, engine);
+  const { parts, analysed } = await readBlocks(reviews, business, blocks, kept, { store, progress });
+  await Promise.all(parts.map((partial, j) => (kept[j] ? undefined : partials?.save(blockKeys[j]!, partial))));
+  const insights = insightsFromPartial(mergeInsightsPartials(parts, business), business);
+  const model = completeSiteModel(base, () => insights);
+  provideSiteModel(model);
+  await store?.tidy(new Set(keys));
+  await partials?.tidy(new Set(blockKeys));
+  const blocksReused = kept.filter((p) => p !== null).length;
+  return { model, reused: reviews.length - analysed, analysed, blocksReused, cache };
+}
+
+/**
+ * The partial of every block: the one kept, else one collected from the block's reviews, read first (analyzeReviews).
+ * The analyses are let go when it returns, before the partials are merged (a cold build holds 100k of them).
+ */
+async function readBlocks(
+  reviews: readonly Review[],
+  business: BusinessConfig,
+  blocks: readonly (readonly number[])[],
+  kept: readonly (InsightsPartial | null)[],
+  { store, progress }: { store: AnalysisStore | null; progress: Progress | undefined },
+): Promise<{ parts: InsightsPartial[]; analysed: number }> {
   let afresh = false;
+  const toRead = blocks.flatMap((block, j) => (kept[j] ? [] : block));
   const analyzed = await analyzeReviews(
     toRead.map((i) => reviews[i]!),
     business,
@@ -60,24 +84,15 @@ export async function prepareSiteModel(
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
   const lexicon = compileAspectLexicon(business);
-  const parts = await Promise.all(
-    blocks.map(async (block, j) => {
-      if (kept[j]) return kept[j];
-      const partial = collectInsightsPartial(
+  const parts = blocks.map(
+    (block, j) =>
+      kept[j] ??
+      collectInsightsPartial(
         block.map((i) => analyzed.analyzer(reviews[i]!, business, lexicon)),
         business,
-      );
-      await partials?.save(blockKeys[j]!, partial);
-      return partial;
-    }),
+      ),
   );
-  const insights = insightsFromPartial(mergeInsightsPartials(parts, business), business);
-  const model = completeSiteModel(base, () => insights);
-  provideSiteModel(model);
-  await store?.tidy(new Set(keys));
-  await partials?.tidy(new Set(blockKeys));
-  const blocksReused = kept.filter((p) => p !== null).length;
-  return { model, reused: reviews.length - analyzed.analysed, analysed: analyzed.analysed, blocksReused, cache };
+  return { parts, analysed: analyzed.analysed };
 }
 
 /**

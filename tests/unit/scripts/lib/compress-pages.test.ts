@@ -140,6 +140,7 @@ describe('PAGE_VARIANT_SETTINGS', () => {
       'scripts/lib/compress-pages.ts',
       'scripts/lib/precompress-pages-worker.ts',
       'scripts/lib/write-documents.ts',
+      'scripts/lib/chunked-gzip.ts',
       'core/http/brotli-window.ts',
     ];
     const root = join(import.meta.dirname, '../../../..');
