@@ -1,10 +1,11 @@
 import { createHash, hash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashFiles } from './hash-files.ts';
 import { isOwnFolder } from './is-own-folder.ts';
+import { removeLeftTemps, writeFileAtomic } from './write-file-atomic.ts';
 
 /**
  * The reviews, as JSON text, that an earlier build's writer checked against the review schema and found valid
@@ -73,15 +74,14 @@ export async function loadCheckedReviews(folder: string): Promise<CheckedReviews
       now.add(digestOf(text));
     },
     async save() {
-      const temp = `${path}.${process.pid}.tmp`;
       try {
         await mkdir(folder, { recursive: true, mode: 0o700 });
         if (!(await isOwnFolder(dirname(folder))) || !(await isOwnFolder(folder))) return;
         const body = Buffer.concat([...now].map((d) => Buffer.from(d, 'base64')));
-        await writeFile(temp, Buffer.concat([MAGIC, key, createHash('sha256').update(body).digest(), body]));
-        await rename(temp, path);
+        writeFileAtomic(path, Buffer.concat([MAGIC, key, createHash('sha256').update(body).digest(), body]), { mode: 0o600 });
+        removeLeftTemps(path);
       } catch {
-        await rm(temp, { force: true }).catch(() => undefined);
+        // A full disk or a folder we may not write to: the next build checks every review.
       }
     },
   };

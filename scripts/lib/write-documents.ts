@@ -9,7 +9,7 @@ import { lastModifiedOf } from '../../core/model/calendar.ts';
 import { brotliWindow } from '../../core/http/brotli-window.ts';
 import { etagOfDigest } from '../../core/http/compute-etag.ts';
 import { sharedCompressionCache } from './compression-cache.ts';
-import { chunkedGzip, DEFLATE_ON_POOL, DEFLATE_ON_THREAD, type GzipPieces } from './chunked-gzip.ts';
+import { chunkedGzip, DEFLATE_ON_POOL, DEFLATE_ON_THREAD, PIECES_CODE, type GzipPieces } from './chunked-gzip.ts';
 import type { Progress } from './progress.ts';
 
 const gzipAsync = promisify(gzip);
@@ -46,7 +46,7 @@ export const ARCHIVE_BROTLI_QUALITY = 8;
 
 /** How `compress` makes the variants of a body of `bytes` (part of its compression-cache key). */
 export function variantSettings(bytes: number, archive = false): string {
-  return `gzip 9${bytes > LARGE_BODY ? ' pieces' : ''}|brotli ${brotliQuality(bytes, archive)} window ${brotliWindow(bytes)} text`;
+  return `gzip 9${bytes > LARGE_BODY ? ` pieces ${PIECES_CODE}` : ''}|brotli ${brotliQuality(bytes, archive)} window ${brotliWindow(bytes)} text`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
  * makes the file exactly that mode (0600 for private files) from the moment it appears; without it, a file that is
  * replaced keeps its mode (`init` rewrote a 0600 `.env` holding API secrets as 0644, readable by everyone).
  */
-export function writeFileAtomic(path: string, text: string, options: { mode?: number } = {}): void {
+export function writeFileAtomic(path: string, text: string | Uint8Array, options: { mode?: number } = {}): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const mode = options.mode ?? modeOf(path);
@@ -33,3 +33,23 @@ function modeOf(path: string): number | undefined {
 }
 
 const PERMISSION_BITS = 0o777;
+
+/** A temporary file of writeFileAtomic's older than this was left by a process that was killed while it wrote. */
+const LEFT_TEMP_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes the temporary files writeFileAtomic made for `path` and never renamed (a killed process's), once a day old:
+ * a cache file rewritten by every build would otherwise leave one for each build killed while writing it. Never throws.
+ */
+export function removeLeftTemps(path: string, now = Date.now()): void {
+  const prefix = `.${basename(path)}.`;
+  try {
+    for (const name of readdirSync(dirname(path))) {
+      if (!name.startsWith(prefix) || !/^\d+-[0-9a-f]{8}\.tmp$/.test(name.slice(prefix.length))) continue;
+      const temp = join(dirname(path), name);
+      if (now - statSync(temp).mtimeMs > LEFT_TEMP_MS) rmSync(temp, { force: true });
+    }
+  } catch {
+    // The folder is gone or unreadable: nothing to remove.
+  }
+}

@@ -64,4 +64,18 @@ describe('reviews checked by earlier builds', () => {
       await checked.save();
     }
   });
+
+  it('a review text remembered as checked is not checked again: checkContent skips it', async () => {
+    const dir = folder('d');
+    const doc = { path: '/reviews.json', kind: 'reviews' as const };
+    const document = renderReviewsDocument(sampleModel(manyRecords(3)));
+    const broken = { ...document, reviews: document.reviews.map((r, i) => (i === 1 ? { ...r, rating: 7 } : r)) };
+    const body = Buffer.from(JSON.stringify(broken));
+    const text = JSON.stringify(broken.reviews[1]);
+    const planted = await loadCheckedReviews(dir);
+    planted.passed(text); // as if an earlier build had found it valid
+    await planted.save();
+    expect(checkContent(doc, body)).toHaveLength(1);
+    expect(checkContent(doc, body, undefined, await loadCheckedReviews(dir))).toEqual([]);
+  });
 });

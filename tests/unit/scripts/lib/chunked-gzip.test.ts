@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
-import { chunkedGzip, DEFLATE_ON_POOL, DEFLATE_ON_THREAD, loadGzipPieces, pieceEnds, type GzipPieces } from '../../../../scripts/lib/chunked-gzip.ts';
+import { reviewText, splitReviewsDocument } from '../../../../core/feeds/reviews-layout.ts';
+import {
+  chunkedGzip,
+  DEFLATE_ON_POOL,
+  DEFLATE_ON_THREAD,
+  loadGzipPieces,
+  PIECES_CODE,
+  pieceEnds,
+  type GzipPieces,
+} from '../../../../scripts/lib/chunked-gzip.ts';
+import { variantSettings } from '../../../../scripts/lib/write-documents.ts';
 import { manyRecords, record, sampleModel } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cg-'));
@@ -50,15 +60,34 @@ describe('gzip in pieces', () => {
     const first = memoryPieces();
     await chunkedGzip(body, DEFLATE_ON_THREAD, first);
     // The review that ends the first piece (newest first: the 0th … the piece's last).
-    const end = pieceEnds(body)[0]!; // just after the "}," that ends that review
-    const start = body.lastIndexOf('},{"id":"', end - 3) + 2;
-    const last = JSON.parse(body.toString('utf8', start, end - 1)) as { id: string };
+    const end = pieceEnds(body)[0]!; // just after the review and its comma
+    const { layout } = splitReviewsDocument(body)!;
+    const last = JSON.parse(reviewText(layout, layout.ends.indexOf(end - 1))) as { id: string };
     const edited = documentOf(records.map((r) => (r.id === last.id ? { ...r, text: 'Edited: the text of this review is new.' } : r)));
     const next = memoryPieces(first.now);
     const gz = await chunkedGzip(edited, DEFLATE_ON_THREAD, next);
     expect(gz.equals(await chunkedGzip(edited, DEFLATE_ON_THREAD))).toBe(true);
     expect(gunzipSync(gz).equals(edited)).toBe(true);
     expect(next.hits).toBe(pieceEnds(edited).length - 2);
+  });
+
+  it('ends pieces between the reviews of the document only, never inside one (a catalog entry starts like a review)', () => {
+    // A catalog id whose FNV-1a hash is a multiple of 1,024, listed second in every review: `},{"id":"<it>"` inside each.
+    const fnv = (s: string) => [...Buffer.from(s)].reduce((h, b) => Math.imul(h ^ b, 0x01000193), 0x811c9dc5) >>> 0;
+    let n = 0;
+    while (fnv(`tech-${n}`) % 1024 !== 0) n++;
+    const reviews = Array.from({ length: 3_000 }, (_, i) => ({ id: `r-${i}`, technicians: [{ id: 'a' }, { id: `tech-${n}` }] }));
+    const doc = Buffer.from(JSON.stringify({ version: '1.0.0', reviews }));
+    const { layout } = splitReviewsDocument(doc)!;
+    const reviewEnds = new Set([...layout.ends].map((e) => e + 1));
+    const ends = pieceEnds(doc);
+    expect(ends.length).toBeGreaterThan(1);
+    expect(ends.length).toBeLessThan(20); // about 3,000 / 1,024 pieces, not one per review
+    for (const end of ends.slice(0, -1)) expect(reviewEnds.has(end)).toBe(true);
+    expect(ends.at(-1)).toBe(doc.length);
+    // Not a reviews document: one piece.
+    const page = Buffer.from('<p>{"id":"x"},{"id":"y"}</p>');
+    expect(pieceEnds(page)).toEqual([page.length]);
   });
 
   it('a new review deflates the piece that holds it and no other; the result is the fresh bytes', async () => {
@@ -97,5 +126,18 @@ describe('gzip in pieces', () => {
     expect(await count()).toBe(0);
     chmodSync(dir, 0o700);
     expect(await count()).toBe(pieceEnds(body).length);
+    // A build that deflates nothing (its documents came from the compression cache) leaves the file as it is; one that
+    // deflates another document keeps this one's pieces beside its own.
+    await (await loadGzipPieces(dir)).save();
+    expect(await count()).toBe(pieceEnds(body).length);
+    const other = await loadGzipPieces(dir);
+    await chunkedGzip(documentOf(manyRecords(1_500)), DEFLATE_ON_THREAD, other);
+    await other.save();
+    expect(await count()).toBe(pieceEnds(body).length);
+  });
+
+  it('caches a pieced variant under settings that name the pieces code', () => {
+    expect(variantSettings(300 * 1024)).toContain(`gzip 9 pieces ${PIECES_CODE}|`);
+    expect(variantSettings(100 * 1024)).not.toContain('pieces');
   });
 });
