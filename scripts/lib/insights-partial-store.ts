@@ -23,9 +23,10 @@ const KEEP_UNUSED = 128;
  * review-analysis-cache.ts) and the digests of the block's reviews as published, in the published order.
  */
 export function partialKey(engine: string, digests: readonly string[]): string {
-  const hash = createHash('sha256').update(`insights partial 1|${engine}|`);
-  for (const d of digests) hash.update(d).update('\n');
-  return hash.digest('hex');
+  // One string per block: 100k small updates cost a tenth of a second.
+  return createHash('sha256')
+    .update(`insights partial 1|${engine}|${digests.join('\n')}\n`)
+    .digest('hex');
 }
 
 export interface PartialStore {
