@@ -13,7 +13,6 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
-  telemetry: false,
   devToolbar: { enabled: false },
   // Scripts always as files, never inlined: the /embed/ pages run under script-src 'self'.
   vite: { logLevel: 'warn', build: { assetsInlineLimit: 0 } },

@@ -32,6 +32,7 @@ import { compareDist, readFileRecord, writeChanges, writeFileRecord } from './li
 import { changedFileCount, type BuildChanges } from '../core/build/build-changes.ts';
 import { compileWidget } from './lib/compile-widget.ts';
 import { boundBundlerMemory } from './lib/bundler-memory.ts';
+import { disableAstroTelemetry } from './lib/astro-telemetry.ts';
 import { startDocumentWriter } from './lib/write-and-check-documents.ts';
 import { defineCommand } from './lib/cli.ts';
 import { createProgress, type Progress } from './lib/progress.ts';
@@ -50,6 +51,7 @@ const root = resolve(import.meta.dirname, '..');
  */
 async function runAstro(outDir: string): Promise<Map<string, PrecompressedPage> | undefined> {
   boundBundlerMemory(); // before the bundler's library is loaded: its allocator reads the environment once
+  disableAstroTelemetry();
   const { build } = await import('astro');
   const privateDirs = join(root, '.astro', 'builds');
   await removeAbandoned(privateDirs, '');
