@@ -21,7 +21,7 @@ import { tightenHeap } from './tighten-heap.ts';
 import { analysisCacheDir, createAnalysisStore, engineKey, type AnalysisStore } from './review-analysis-cache.ts';
 
 /**
- * The site model of the current CONTENT_DIR and BASE_URL — the one getSiteModel would build, byte for byte —
+ * The site model of the current CONTENT_DIR and BASE_URL — the one buildSiteModel makes (core/model/build-site-model.ts), byte for byte —
  * made from the insights' partials of blocks of reviews (insights-blocks.ts): a block an earlier build kept with the same
  * engine and the same reviews is taken as it was; the others' reviews are read (analyzeReviews: earlier builds' analyses
  * reused, the rest on worker threads) and their partials kept for the next build. Then handed to the pages

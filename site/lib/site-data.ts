@@ -1,38 +1,34 @@
-import { buildSiteModel, type SiteModel } from '../../core/model/build-site-model.ts';
-import { buildInsights } from '../../core/insights/build-insights.ts';
-import { extractMentions } from '../../core/insights/extract-mentions.ts';
+import type { SiteModel } from '../../core/model/build-site-model.ts';
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
-import { contentDirFromEnv, readContentDir } from './read-content-dir.ts';
+import { contentDirFromEnv } from './read-content-dir.ts';
 
 const KEY = Symbol.for('shingle.siteModel');
 type Cache = { key: string; model: SiteModel };
 
-/**
- * The site model for the current CONTENT_DIR and BASE_URL, built once per process.
- * Cached on globalThis because the build script and Astro's bundled pages are separate module
- * instances in one process: the script builds the model, the pages reuse it.
- */
 function currentKey(): string {
   const { BASE_URL } = buildOptionsFromEnv(process.env);
   return `${contentDirFromEnv()}\n${BASE_URL}`;
 }
 
 /**
- * Hands the pages a model the build made itself (scripts/build.ts reads the reviews on worker threads and
- * reuses earlier analyses): it must be the model of the current CONTENT_DIR and BASE_URL, as getSiteModel's.
+ * Hands the pages the model the build made (scripts/lib/prepare-site-model.ts): the model of the current CONTENT_DIR
+ * and BASE_URL.
  */
 export function provideSiteModel(model: SiteModel): void {
   (globalThis as unknown as Record<symbol, Cache | undefined>)[KEY] = { key: currentKey(), model };
 }
 
+/**
+ * The site model the build made for the current CONTENT_DIR and BASE_URL (provideSiteModel). Kept on globalThis because
+ * the build script and Astro's bundled pages are separate module instances in one process: the script builds the
+ * model, the pages read it.
+ */
 export function getSiteModel(): SiteModel {
-  const dir = contentDirFromEnv();
-  const { BASE_URL } = buildOptionsFromEnv(process.env);
-  const key = currentKey();
-  const g = globalThis as unknown as Record<symbol, Cache | undefined>;
-  const cached = g[KEY];
-  if (cached && cached.key === key) return cached.model;
-  const model = buildSiteModel(readContentDir(dir), BASE_URL, { extractMentions, buildInsights });
-  g[KEY] = { key, model };
-  return model;
+  const cached = (globalThis as unknown as Record<symbol, Cache | undefined>)[KEY];
+  if (cached && cached.key === currentKey()) return cached.model;
+  // The pages never build the model themselves: the insights engine (its lexicons, 2.5 MB of weights) would be bundled
+  // into the site by Astro at every build, 0.5 s of a rebuild, for a path no build takes.
+  throw new Error(
+    `no site model for ${contentDirFromEnv()} at ${buildOptionsFromEnv(process.env).BASE_URL}: the pages are rendered by \`npm run build\` (scripts/build.ts), which makes the model, not by \`astro build\` alone`,
+  );
 }
