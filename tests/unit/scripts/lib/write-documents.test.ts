@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { RenderedDocument } from '../../../../core/build/render-documents.ts';
-import { writeDocuments } from '../../../../scripts/lib/write-documents.ts';
+import { brotliWindow } from '../../../../core/http/brotli-window.ts';
+import { ARCHIVE_BROTLI_QUALITY, brotliQuality, writeDocuments } from '../../../../scripts/lib/write-documents.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-wd-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -41,5 +42,22 @@ describe('writeDocuments', () => {
     expect(b).toEqual(a);
     for (const file of [a!.gzip.file, a!.br.file]) expect(readFileSync(join(thread, file)).equals(readFileSync(join(pool, file)))).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(thread, b!.br.file))).toString('utf8')).toBe(body);
+  });
+
+  it('compresses a since file at the brotli quality of the archive pages (all 31 are rewritten with every new review)', async () => {
+    const since: RenderedDocument = { ...doc, path: '/api/reviews/since/2026-11-01', kind: 'since' };
+    const dir = join(scratch, 'since');
+    const [entry, other] = await writeDocuments(dir, [since, doc]);
+    const params = (quality: number) => ({
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindow(Buffer.byteLength(body)),
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    });
+    expect(readFileSync(join(dir, entry!.br.file)).equals(brotliCompressSync(body, params(ARCHIVE_BROTLI_QUALITY)))).toBe(true);
+    expect(readFileSync(join(dir, other!.br.file)).equals(brotliCompressSync(body, params(brotliQuality(Buffer.byteLength(body)))))).toBe(true);
+    expect(ARCHIVE_BROTLI_QUALITY).toBeLessThan(brotliQuality(Buffer.byteLength(body)));
   });
 });
