@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { InsightsPartial } from '../../core/insights/insights-partial.ts';
 import { isOwnFolder } from './is-own-folder.ts';
+import { removeLeftTemps, writeFileAtomic } from './write-file-atomic.ts';
 
 /** Version 1: MAGIC, the SHA-256 of the body, the body (the partial, V8-serialized: the engine key names the V8 version). */
 const MAGIC = Buffer.from('SHINGLE-INSIGHTS-PARTIAL-1\n');
@@ -36,6 +37,14 @@ export interface PartialStore {
   save(key: string, partial: InsightsPartial): Promise<void>;
   /** After a build: removes the entries beyond KEEP_UNUSED that it did not use, oldest first, and killed builds' leftovers. */
   tidy(used: ReadonlySet<string>, now?: number): Promise<void>;
+  /**
+   * The reviews (their digests, in the block's published order) the partial saved last for block `block` covers, and its
+   * key; null when there is none, or when the key is not the one those digests make with this engine (`partialKey`), so
+   * a partial is never taken for reviews it does not hold. Never throws.
+   */
+  lastOf(block: number): Promise<{ key: string; digests: string[] } | null>;
+  /** Records that block `block`'s partial is now the one under `key`, over `digests`; never throws. */
+  remember(block: number, key: string, digests: readonly string[]): Promise<void>;
 }
 
 /**
@@ -46,6 +55,7 @@ export interface PartialStore {
  */
 export function createPartialStore(dir: string, engine: string): PartialStore {
   const folder = join(dir, engine, 'partials');
+  const indexOf = (block: number) => join(folder, `block-${block}.json`);
   const own = async () => (await isOwnFolder(dir)) && (await isOwnFolder(join(dir, engine))) && (await isOwnFolder(folder));
   let trusted: Promise<boolean> | null = null;
   const isTrusted = () => (trusted ??= own().catch(() => false));
@@ -79,6 +89,26 @@ export function createPartialStore(dir: string, engine: string): PartialStore {
         await rename(temp, join(folder, name));
       } catch {
         await rm(temp, { force: true }).catch(() => undefined); // a full disk: the next build reads the block again
+      }
+    },
+    async lastOf(block) {
+      try {
+        if (!Number.isInteger(block) || !(await isTrusted())) return null;
+        const last = JSON.parse(await readFile(indexOf(block), 'utf8')) as { key?: unknown; digests?: unknown };
+        const { key, digests } = last;
+        if (typeof key !== 'string' || !Array.isArray(digests) || !digests.every((d) => typeof d === 'string')) return null;
+        return partialKey(engine, digests) === key ? { key, digests } : null;
+      } catch {
+        return null;
+      }
+    },
+    async remember(block, key, digests) {
+      try {
+        if (!Number.isInteger(block) || !(await isTrusted())) return;
+        writeFileAtomic(indexOf(block), JSON.stringify({ key, digests }), { mode: 0o600 });
+        removeLeftTemps(indexOf(block));
+      } catch {
+        // A full disk: the next build reads the block whole.
       }
     },
     async tidy(used, now = Date.now()) {

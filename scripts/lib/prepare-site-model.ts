@@ -8,7 +8,7 @@ import { collectInsightsPartial, mergeInsightsPartials, type InsightsPartial } f
 import type { BusinessConfig } from '../../core/schemas/business-schema.ts';
 import type { Review } from '../../core/schemas/review-schema.ts';
 import { reviewDigest } from '../../core/model/review-digest.ts';
-import { createPartialStore, partialKey } from './insights-partial-store.ts';
+import { createPartialStore, partialKey, type PartialStore } from './insights-partial-store.ts';
 import { extractMentions } from '../../core/insights/extract-mentions.ts';
 import { buildSiteBase, completeSiteModel, type SiteBase, type SiteModel } from '../../core/model/build-site-model.ts';
 import { contentDirFromEnv, readContentTexts } from '../../site/lib/read-content-dir.ts';
@@ -23,8 +23,9 @@ import { analysisCacheDir, createAnalysisStore, engineKey, type AnalysisStore } 
 /**
  * The site model of the current CONTENT_DIR and BASE_URL — the one buildSiteModel makes (core/model/build-site-model.ts), byte for byte —
  * made from the insights' partials of blocks of reviews (insights-blocks.ts): a block an earlier build kept with the same
- * engine and the same reviews is taken as it was; the others' reviews are read (analyzeReviews: earlier builds' analyses
- * reused, the rest on worker threads) and their partials kept for the next build. Then handed to the pages
+ * engine and the same reviews is taken as it was; one that only gained reviews since gets its last partial merged with
+ * theirs; the others' reviews are read (analyzeReviews: earlier builds' analyses reused, the rest on worker threads).
+ * The new partials are kept for the next build. Then handed to the pages
  * (provideSiteModel). Returns the model, what was reused, and the content files' entries to write
  * (`cache.flush()`: the caller's, while the pages render).
  * `onBase` is handed the model's base as soon as the reviews are published, before they are read (the build
@@ -48,9 +49,20 @@ export async function prepareSiteModel(
   );
   const partials = dir === null ? null : createPartialStore(dir, engine);
   const kept = await Promise.all(blockKeys.map((key) => partials?.load(key) ?? null));
+  const grown = await Promise.all(blocks.map((block, j) => (kept[j] || !partials ? null : grownBlock(partials, j, block, keys))));
   const store = dir === null ? null : createAnalysisStore(dir, engine);
-  const { parts, analysed } = await readBlocks(reviews, business, blocks, kept, { store, progress });
-  await Promise.all(parts.map((partial, j) => (kept[j] ? undefined : partials?.save(blockKeys[j]!, partial))));
+  const { parts, analysed } = await readBlocks(reviews, business, blocks, kept, grown, { store, progress });
+  await Promise.all(
+    parts.map(async (partial, j) => {
+      if (kept[j] || !partials) return;
+      await partials.save(blockKeys[j]!, partial);
+      await partials.remember(
+        j,
+        blockKeys[j]!,
+        blocks[j]!.map((i) => keys[i]!),
+      );
+    }),
+  );
   const insights = insightsFromPartial(mergeInsightsPartials(parts, business), business);
   const model = completeSiteModel(base, () => insights);
   provideSiteModel(model);
@@ -60,21 +72,45 @@ export async function prepareSiteModel(
   return { model, reused: reviews.length - analysed, analysed, blocksReused, cache };
 }
 
+/** A block that only gained reviews since its partial was last saved: that partial, and the reviews (indexes) added. */
+interface GrownBlock {
+  base: InsightsPartial;
+  added: number[];
+}
+
 /**
- * The partial of every block: the one kept, else one collected from the block's reviews, read first (analyzeReviews).
- * The analyses are let go when it returns, before the partials are merged (a cold build holds 100k of them).
+ * Whether block `j` only gained reviews (`keys`: every review's digest) since its partial was saved last: then its new
+ * partial is that one merged with the new reviews' (merging disjoint sets is exact), and only they are read. An edited
+ * or removed review (a digest of the last partial no longer there) reads the whole block.
+ */
+async function grownBlock(partials: PartialStore, j: number, block: readonly number[], keys: readonly string[]): Promise<GrownBlock | null> {
+  const last = await partials.lastOf(j);
+  if (!last) return null;
+  const now = new Set(block.map((i) => keys[i]!));
+  if (!last.digests.every((d) => now.has(d))) return null;
+  const base = await partials.load(last.key);
+  if (!base) return null;
+  const had = new Set(last.digests);
+  return { base, added: block.filter((i) => !had.has(keys[i]!)) };
+}
+
+/**
+ * The partial of every block: the one kept; else, for a block that only gained reviews, its last partial merged with
+ * theirs; else one collected from all of the block's reviews. Only the reviews that go into a new partial are read
+ * (analyzeReviews). The analyses are let go when it returns, before the partials are merged (a cold build holds 100k).
  */
 async function readBlocks(
   reviews: readonly Review[],
   business: BusinessConfig,
   blocks: readonly (readonly number[])[],
   kept: readonly (InsightsPartial | null)[],
+  grown: readonly (GrownBlock | null)[],
   { store, progress }: { store: AnalysisStore | null; progress: Progress | undefined },
 ): Promise<{ parts: InsightsPartial[]; analysed: number }> {
   let afresh = false;
-  const toRead = blocks.flatMap((block, j) => (kept[j] ? [] : block));
+  const fresh = blocks.map((block, j) => (kept[j] ? [] : (grown[j]?.added ?? block)));
   const analyzed = await analyzeReviews(
-    toRead.map((i) => reviews[i]!),
+    fresh.flat().map((i) => reviews[i]!),
     business,
     { store, progress, onWorkers: () => (afresh = true) },
   );
@@ -84,14 +120,15 @@ async function readBlocks(
   // The aggregation over every review (topics, FAQ, shares) takes seconds at 100k reviews: a step of its own.
   progress?.start(0, 'building the insights');
   const lexicon = compileAspectLexicon(business);
-  const parts = blocks.map(
-    (block, j) =>
-      kept[j] ??
-      collectInsightsPartial(
-        block.map((i) => analyzed.analyzer(reviews[i]!, business, lexicon)),
-        business,
-      ),
-  );
+  const collect = (indexes: readonly number[]) =>
+    collectInsightsPartial(
+      indexes.map((i) => analyzed.analyzer(reviews[i]!, business, lexicon)),
+      business,
+    );
+  const parts = blocks.map((_, j) => {
+    const base = grown[j]?.base;
+    return kept[j] ?? (base ? mergeInsightsPartials([base, collect(fresh[j]!)], business) : collect(fresh[j]!));
+  });
   return { parts, analysed: analyzed.analysed };
 }
 

@@ -69,4 +69,21 @@ describe('the insights partial store', () => {
     const left = readdirSync(folder).sort();
     expect(left).toEqual([...names.slice(0, 128), names.at(-1)!].sort());
   });
+
+  it('remembers which reviews a block’s last partial covers, and never names a key those reviews do not make', async () => {
+    const dir = join(scratch, 'd');
+    const store = createPartialStore(dir, ENGINE);
+    await store.save(key, partial);
+    const digests = ['a'.repeat(64), 'b'.repeat(64)];
+    expect(await store.lastOf(7)).toBeNull();
+    await store.remember(7, key, digests);
+    expect(await createPartialStore(dir, ENGINE).lastOf(7)).toEqual({ key, digests });
+    // Another engine's store makes another key from the same reviews: the record is not its.
+    expect(await createPartialStore(dir, 'f'.repeat(64)).lastOf(7)).toBeNull();
+    // A record whose key is not the one its reviews make (planted, or another block's) is not taken.
+    writeFileSync(join(dir, ENGINE, 'partials', 'block-7.json'), JSON.stringify({ key, digests: ['a'.repeat(64)] }));
+    expect(await createPartialStore(dir, ENGINE).lastOf(7)).toBeNull();
+    writeFileSync(join(dir, ENGINE, 'partials', 'block-7.json'), '{"key":');
+    expect(await createPartialStore(dir, ENGINE).lastOf(7)).toBeNull();
+  });
 });
