@@ -332,7 +332,7 @@ function warrantyTerms(tally: FaqPartial['warranty']): WarrantyTerms | null {
   if (tally.size === 0) return null;
   const ranked = [...tally].sort(([la, a], [lb, b]) => b.count - a.count || (la < lb ? -1 : 1)).slice(0, TERMS_LISTED);
   const listed = ranked.map(([label, t]) => `${label} (${t.count} review${t.count > 1 ? 's' : ''})`).join(', ');
-  // No example when every review stating them carries a disclosure (pickQuotes quotes none of those).
+  // No example when every review stating them carries a disclosure (quotePool takes none of those).
   const example = quotesFromPool(ranked[0]![1].pool, 1)[0];
   return {
     text: `Warranty terms as customers state them: ${listed}. ${example ? `Terms as written: "${example.text}" ` : ''}`,
@@ -392,7 +392,7 @@ function durationAnswer(d: DurationTally): FaqEntry | null {
   return {
     id: 'replacement-duration',
     question: 'How long does a roof replacement take?',
-    // No example when every review stating a length carries a disclosure (pickQuotes quotes none of those).
+    // No example when every review stating a length carries a disclosure (quotePool takes none of those).
     answer: `${plural(d.found, 'review')} of roof replacements say how long the work took: ${parts.join(', ')}.${quotes[0] ? ` For example: "${quotes[0].text}"` : ''}`,
     evidence: { reviewCount: d.found, positive: d.positive, negative: d.negative },
     reviewIds: citations(

@@ -81,16 +81,6 @@ export function toQuote(c: QuoteCandidate): Quote {
 }
 
 /**
- * Picks up to `limit` quotes, at most one per review and one per wording. Preference, in order: a readable length; a
- * star rating that agrees with the quote (praise from a 4–5 star review, complaint from a 1–3 star
- * one), so that a misread sentence is not the one put on show; the surest reading; the clearest
- * opinion; the newest; the lowest id — a total order, so the same reviews always give the same quotes.
- */
-export function pickQuotes(candidates: readonly QuoteCandidate[], limit: number): Quote[] {
-  return quotesFromPool(quotePool(candidates, limit * WORDING_POOL), limit);
-}
-
-/**
  * A quote candidate ranked and made plain data: what the insights keep of it between builds (insights-partial.ts).
  * Its review's own fields come with it, so a pool holds no reference to the analysis it came from.
  */
@@ -104,12 +94,18 @@ export interface PooledQuote {
   text: string;
 }
 
-/** Candidates kept per quote asked for, so that repeated wordings still leave `limit` different ones. */
+/**
+ * Candidates kept per quote asked for, so that repeated wordings still leave `limit` different ones: `limit` quotes
+ * are quotesFromPool(quotePool(candidates, limit × WORDING_POOL), limit).
+ */
 export const WORDING_POOL = 4;
 
 /**
  * The best `size` candidates, one per review (the best of each review; one review is one kind, so the result does not
- * depend on the candidates' order), never a review with a disclosure. Pools merge: the pool of the pools of disjoint
+ * depend on the candidates' order), never a review with a disclosure. Preference, in order: a readable length; a star
+ * rating that agrees with the quote (praise from a 4–5 star review, complaint from a 1–3 star one), so that a misread
+ * sentence is not the one put on show; the surest reading; the clearest opinion; the newest; the lowest id — a total
+ * order, so the same reviews always give the same quotes. Pools merge: the pool of the pools of disjoint
  * sets of reviews (`mergePools`) is the pool of all of them, since a review in the best `size` of all is in the best
  * `size` of its own set.
  */

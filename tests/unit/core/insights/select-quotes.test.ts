@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeReview } from '../../../../core/insights/analyze-review.ts';
-import { pickQuotes, quoteText } from '../../../../core/insights/select-quotes.ts';
+import { quotePool, quotesFromPool, quoteText, WORDING_POOL, type QuoteCandidate } from '../../../../core/insights/select-quotes.ts';
+
+/** Up to `limit` quotes of one set of candidates, as every figure picks them. */
+const pickQuotes = (candidates: readonly QuoteCandidate[], limit: number) => quotesFromPool(quotePool(candidates, limit * WORDING_POOL), limit);
 import { business, lexicon } from '../../../helpers/sample-model.ts';
 
 const review = (text: string) =>
@@ -30,7 +33,7 @@ describe('quoteText', () => {
   });
 });
 
-describe('pickQuotes', () => {
+describe('quotes picked from a pool', () => {
   const candidate = (id: string, text: string, date = '2026-01-01') => {
     const analyzed = analyzeReview({ ...(review(text) as object), id, date } as never, business, lexicon);
     return { analyzed, sentence: 0, polarity: 'negative' as const, score: -1, at: 0, confidence: 0.99 };
