@@ -103,7 +103,8 @@ export function mergeAspects(parts: readonly AspectsPartial[], business: Busines
   });
 }
 
-function addCounts(into: Counts, c: Counts): void {
+/** Adds one polarity tally into another (the merges of aspects, entities and topics). */
+export function addCounts(into: Counts, c: Counts): void {
   into.positive += c.positive;
   into.negative += c.negative;
   into.neutral += c.neutral;

@@ -1,6 +1,6 @@
 import type { AspectId, BusinessConfig } from '../schemas/business-schema.ts';
 import type { EntityInsight, Polarity, Quote } from '../schemas/insights-schema.ts';
-import { round2 } from './aggregate-aspects.ts';
+import { addCounts, round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import type { Mentions } from './extract-mentions.ts';
 import {
@@ -65,12 +65,8 @@ export function mergeEntities(parts: readonly EntitiesPartial[], business: Busin
         const tallies = parts.map((p) => p[kind][e.id]!);
         const aspects: EntityTally['aspects'] = {};
         for (const t of tallies) {
-          for (const [id, c] of Object.entries(t.aspects) as [AspectId, Record<Polarity, number>][]) {
-            const into = (aspects[id] ??= { positive: 0, negative: 0, neutral: 0 });
-            into.positive += c.positive;
-            into.negative += c.negative;
-            into.neutral += c.neutral;
-          }
+          for (const [id, c] of Object.entries(t.aspects) as [AspectId, Record<Polarity, number>][])
+            addCounts((aspects[id] ??= { positive: 0, negative: 0, neutral: 0 }), c);
         }
         const tally: EntityTally = {
           mentions: tallies.reduce((sum, t) => sum + t.mentions, 0),

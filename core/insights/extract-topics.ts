@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Polarity, TopicSchema } from '../schemas/insights-schema.ts';
-import { round2 } from './aggregate-aspects.ts';
+import { addCounts, round2 } from './aggregate-aspects.ts';
 import type { AnalyzedReview } from './analyze-review.ts';
 import { polarityOf } from './polarity.ts';
 import { compareReviews } from '../model/compare-reviews.ts';
@@ -111,9 +111,7 @@ export function mergeTopics(parts: readonly TopicsPartial[]): TopicsPartial {
       into.count += t.count;
       into.ratingSum += t.ratingSum;
       into.examples = mergeNewest([into.examples, t.examples], TOPIC_EXAMPLES);
-      into.sentiment.positive += t.sentiment.positive;
-      into.sentiment.negative += t.sentiment.negative;
-      into.sentiment.neutral += t.sentiment.neutral;
+      addCounts(into.sentiment, t.sentiment);
     }
   }
   return { withText: parts.reduce((sum, p) => sum + p.withText, 0), tallies };
