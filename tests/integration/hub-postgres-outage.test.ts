@@ -49,6 +49,34 @@ function atomBytes(): Buffer {
   return readFileSync(join(ws.distDir, manifest.documents.find((d) => d.path === '/feed.xml')!.identity.file));
 }
 
+/** What a failed wait quotes: the sidecar's warnings and errors by event, and the queue's rows. */
+async function hubState(received: number): Promise<string> {
+  const loud = sidecar.events.filter((e) => e.level === 'warn' || e.level === 'error');
+  const byEvent = Object.entries(Object.groupBy(loud, (e) => String(e.event))).map(
+    ([event, list]) => `${event} ×${list!.length}: ${JSON.stringify(list![0])}`,
+  );
+  const rows = await db
+    .query('SELECT d.attempts, d.next_attempt_at, d.claimed_until, s.failures FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id')
+    .then((r) => r.rows.map((row) => JSON.stringify({ ...row, now: Date.now() })))
+    .catch((e: unknown) => [`(the queue could not be read: ${String(e)})`]);
+  const subscriptions = await db
+    .query('SELECT count(*) AS n FROM subscriptions')
+    .then((r) => String(r.rows[0].n))
+    .catch(() => '?');
+  let alive = true;
+  try {
+    process.kill(sidecar.pid, 0);
+  } catch {
+    alive = false;
+  }
+  return [
+    `received: ${received} of ${N}; subscriptions: ${subscriptions}; sidecar ${alive ? 'running' : 'gone'}`,
+    ...byEvent,
+    `queue (${rows.length}):`,
+    ...rows.slice(0, 20),
+  ].join('\n');
+}
+
 const paths = Array.from({ length: N }, (_, i) => `/pg/${i}`);
 
 beforeAll(async () => {
@@ -108,7 +136,11 @@ describe('the hub on PostgreSQL', () => {
     await sleep(CLAIM_TIMEOUT_MS + OUTAGE_MARGIN_MS);
     const sentWhileDown = received() - duringOutage;
     await postgres.start();
-    await sub.waitFor(() => received() === N, `all ${N} subscribers to get the new content`, 60_000);
+    await sub
+      .waitFor(() => received() === N, `all ${N} subscribers to get the new content`, 60_000)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\n${await hubState(received())}`);
+      });
     // Nothing left to send (a queued delivery is removed once its answer is recorded): no second copy can come.
     await waitUntil(async () => Number((await db.query('SELECT count(*) AS n FROM deliveries')).rows[0].n) === 0, {
       what: 'the delivery queue to empty',

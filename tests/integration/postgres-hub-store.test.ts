@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDatabase } from '../../sidecar/storage/postgres/pg-database.ts';
 import { migratePostgres, POSTGRES_MIGRATIONS } from '../../sidecar/storage/postgres/pg-migrations.ts';
 import { createPostgresHubStore } from '../../sidecar/storage/postgres/postgres-hub-store.ts';
+import { StoreUnavailableError } from '../../sidecar/storage/hub-store.ts';
 import { createPostgresRevocationStore } from '../../sidecar/mcp/session/postgres-revocation-store.ts';
 import { hubStoreContract } from '../helpers/hub-store-contract.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+import { withDeadline } from '../helpers/wait-for.ts';
 
 /** Issue 14 — the hub store contract on a real PostgreSQL server (Debian's postgresql, started here). */
 let server: PostgresServer;
@@ -110,6 +112,34 @@ describe('PostgreSQL session revocations', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('PostgreSQL connection lost inside a transaction', () => {
+  it('between two statements: the transaction fails as unavailable, the process lives on, the next one gets a new connection', async () => {
+    const url = await freshUrl();
+    const db = openPgDatabase({ url, poolSize: 1 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      let lostPid = 0;
+      const failure = await db
+        .tx(async (client) => {
+          lostPid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+          // As when the server is stopped: FATAL 57P01, then the connection closes, while the client is lent out.
+          const ended = new Promise((closed) => client.once('end', closed));
+          await admin.query('SELECT pg_terminate_backend($1)', [lostPid]);
+          await withDeadline(ended, { what: 'the terminated connection to close' });
+          await client.query('SELECT 1');
+        })
+        .catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(StoreUnavailableError);
+      const next = await db.tx(async (client) => (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      expect(next).not.toBe(lostPid);
+    } finally {
+      await admin.end();
+      await db.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { StoreUnavailableError, type WakeKind } from '../hub-store.ts';
+import { withPoolClient } from './with-pool-client.ts';
 
 /** The NOTIFY channel replicas use to wake each other's workers. */
 export const WAKE_CHANNEL = 'shingle_hub';
@@ -103,22 +104,23 @@ export function openPgDatabase(options: PgDatabaseOptions): PgDatabase {
   return {
     pool,
     async tx(fn) {
-      let client: pg.PoolClient;
       try {
-        client = await pool.connect();
+        return await withPoolClient(
+          pool,
+          async (client) => {
+            await client.query('BEGIN');
+            try {
+              const result = await fn(client);
+              await client.query('COMMIT');
+              return result;
+            } catch (e) {
+              if (!isConnectionError(e)) await client.query('ROLLBACK').catch(() => undefined);
+              throw e;
+            }
+          },
+          isConnectionError,
+        );
       } catch (e) {
-        throw unavailable(e);
-      }
-      try {
-        await client.query('BEGIN');
-        const result = await fn(client);
-        await client.query('COMMIT');
-        client.release();
-        return result;
-      } catch (e) {
-        const lost = isConnectionError(e);
-        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
-        client.release(lost ? (e as Error) : undefined);
         throw unavailable(e);
       }
     },
