@@ -166,7 +166,7 @@ export async function composeSidecar(config: SidecarConfig, overrides: SidecarOv
     hub,
     watcher,
     pullLoop,
-    listen: () => startServer(app.listener, config, config.HOST, config.PORT),
+    listen: () => startServer(app.listener, config, config.HOST, config.PORT, (e) => logger.error('server_error', { error: String(e) })),
     async close() {
       watcher?.close();
       for (const t of tasks) await t.destroy();

@@ -16,6 +16,10 @@ import { createBatchedWriter } from './log-writer.ts';
 import { clickableUrl, createLogger } from './logger.ts';
 
 async function main(): Promise<void> {
+  // A log that cannot be written must not end the service: stdout on a full disk (ENOSPC), or a pipe whose reader went
+  // away (EPIPE: `npm start | head`, a log shipper restarting) emit 'error' at the next line, which is every request.
+  // Those lines are lost; the requests are still answered.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   const output = createBatchedWriter((chunk) => process.stdout.write(chunk));
   const logger = createLogger(output.line);
   process.once('exit', output.flush);

@@ -25,7 +25,13 @@ export interface RunningServer {
  * send its headers and REQUEST_TIMEOUT_MS for the whole request (answered 408, then closed),
  * enforced every CONNECTIONS_CHECKING_INTERVAL_MS; larger headers than MAX_HEADER_BYTES get 431.
  */
-export function startServer(listener: RequestListener, limits: ServerLimits, host: string, port: number): Promise<RunningServer> {
+export function startServer(
+  listener: RequestListener,
+  limits: ServerLimits,
+  host: string,
+  port: number,
+  onError: (error: Error) => void = () => {},
+): Promise<RunningServer> {
   const server = createServer(
     {
       headersTimeout: limits.HEADERS_TIMEOUT_MS,
@@ -44,6 +50,9 @@ export function startServer(listener: RequestListener, limits: ServerLimits, hos
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
+      // Once listening, the server emits 'error' when accepting a connection fails (ENFILE, ENOMEM, EMFILE past libuv's
+      // reserve): without a listener that would end the process; the connection is lost, the server goes on.
+      server.on('error', onError);
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       resolve({ server, url: `http://${shownHost}:${address.port}`, shutdown: (ms) => shutdown(server, ms) });

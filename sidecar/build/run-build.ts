@@ -53,23 +53,33 @@ export function runBuild(target: BuildTarget, options: RunBuildOptions = {}, roo
   };
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [join(root, 'scripts', 'build.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => child.kill('SIGTERM');
+    const unlisten = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      options.signal?.removeEventListener('abort', stop);
+    };
+    // First: a spawn that fails (EMFILE when a flood has taken every descriptor, EAGAIN) emits 'error' on the next
+    // tick and leaves no pipes; heard by no one it would end the sidecar.
+    child.once('error', (e) => {
+      unlisten();
+      reject(e);
+    });
     let tail = '';
     const output = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-8000);
       (options.onOutput ?? ((c: Buffer) => process.stderr.write(c)))(chunk);
     };
-    child.stdout.on('data', output);
-    child.stderr.on('data', output);
-    const stop = () => child.kill('SIGTERM');
+    for (const pipe of [child.stdout, child.stderr]) {
+      pipe?.on('data', output);
+      pipe?.on('error', () => {}); // a read error ends the pipe; the exit below says how the build went
+    }
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     options.signal?.addEventListener('abort', stop, { once: true });
     if (options.signal?.aborted) stop();
-    child.once('error', reject);
     child.once('exit', (code, signal) => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
-      options.signal?.removeEventListener('abort', stop);
+      unlisten();
       if (options.signal?.aborted) return reject(new Error('build stopped'));
       if (code !== 0) return reject(new Error(`build failed (${signal ?? `exit code ${code}`}):\n${tail}`));
       // Inside an event handler a throw would be an uncaught exception that ends the process (a

@@ -33,11 +33,14 @@ export function runPullChild(options: PullChildOptions): Promise<PullRunReport> 
       timeout: PULL_CHILD_TIMEOUT_MS,
       ...(options.signal && { signal: options.signal }),
     });
+    // First: a spawn that fails (EMFILE when a flood has taken every descriptor) emits 'error' on the next tick and
+    // leaves no pipes; heard by no one it would end the sidecar.
+    child.once('error', (e) => reject(e));
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => void (stdout = (stdout + c.toString()).slice(-1_000_000)));
-    child.stderr.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
-    child.once('error', (e) => reject(e));
+    child.stdout?.on('data', (c: Buffer) => void (stdout = (stdout + c.toString()).slice(-1_000_000)));
+    child.stderr?.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
+    for (const pipe of [child.stdout, child.stderr]) pipe?.on('error', () => {}); // the close below says how the pull went
     child.once('close', (code, signal) => {
       if (code === CONTENT_BUSY_EXIT_CODE) return reject(new ContentBusyError(stderr.trim().split('\n').at(-1) ?? 'the content folder is busy'));
       const last = stdout.trim().split('\n').at(-1) ?? '';

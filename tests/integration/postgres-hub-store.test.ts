@@ -12,6 +12,8 @@ import { withDeadline } from '../helpers/wait-for.ts';
 /** Issue 14 — the hub store contract on a real PostgreSQL server (Debian's postgresql, started here). */
 let server: PostgresServer;
 let counter = 0;
+/** Rounds of terminating every pool connection in the stress test (each takes a few milliseconds). */
+const TERMINATION_ROUNDS = 300;
 beforeAll(async () => {
   server = await startPostgres();
 }, 120_000);
@@ -141,5 +143,55 @@ describe('PostgreSQL connection lost inside a transaction', () => {
       await admin.end();
       await db.close();
     }
+  });
+
+  it('every backend terminated again and again while eight callers share a pool of five: each call succeeds or fails as unavailable, and the process lives on', async () => {
+    const url = await freshUrl();
+    const db = openPgDatabase({ url, poolSize: 5, timeoutMs: 1_000 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await migratePostgres(db.pool);
+    const store = createPostgresHubStore(db);
+    const outcomes = { ok: 0, unavailable: 0, other: [] as unknown[] };
+    let running = true;
+    // A client handed from one caller to a waiting one in the same turn as its connection's last bytes are read:
+    // the window in which a lent-out client heard no 'error' (fatal before withPoolClient listened in connect's callback).
+    const caller = async (n: number) => {
+      for (let i = 0; running; i++) {
+        try {
+          await store.verificationAdd(
+            {
+              mode: 'subscribe',
+              callback: `https://c${n}.example/${i % 5}`,
+              topic: 'https://t.example/feed.xml',
+              host: `c${n}.example`,
+              secret: null,
+              leaseSeconds: 60,
+            },
+            Date.now(),
+          );
+          await store.deliveryClaim(Date.now(), 5, 1_000);
+          outcomes.ok++;
+        } catch (e) {
+          if (e instanceof StoreUnavailableError) outcomes.unavailable++;
+          else outcomes.other.push(e);
+        }
+      }
+    };
+    const callers = Array.from({ length: 8 }, (_, n) => caller(n));
+    try {
+      for (let round = 0; round < TERMINATION_ROUNDS; round++) {
+        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'shingle-sidecar'");
+        await new Promise((next) => setImmediate(next));
+      }
+    } finally {
+      running = false;
+      await Promise.all(callers);
+      await admin.end();
+      await db.close();
+    }
+    expect(outcomes.other).toEqual([]);
+    expect(outcomes.unavailable).toBeGreaterThan(0);
+    expect(outcomes.ok).toBeGreaterThan(0);
   });
 });

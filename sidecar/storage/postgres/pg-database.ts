@@ -70,18 +70,28 @@ export function openPgDatabase(options: PgDatabaseOptions): PgDatabase {
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let backoff = 500;
+  const later = (e: unknown) => {
+    if (closed) return;
+    onError('db.listen_lost', e);
+    retryTimer = setTimeout(() => void listen(), backoff);
+    backoff = Math.min(backoff * 2, 10_000);
+  };
+  // Started without anyone awaiting it (at open, and again on every retry): it must never reject.
   const listen = async () => {
     if (closed || listener) return;
-    const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: timeoutMs, application_name: 'shingle-sidecar-listen' });
+    let client: pg.Client;
+    try {
+      // The constructor reads the files the URL names (sslrootcert, sslcert, sslkey): one missing, or mid-rotation, throws here.
+      client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: timeoutMs, application_name: 'shingle-sidecar-listen' });
+    } catch (e) {
+      return later(e);
+    }
     listener = client;
     const retry = (e: unknown) => {
       if (listener !== client) return;
       listener = null;
       client.end().catch(() => undefined);
-      if (closed) return;
-      onError('db.listen_lost', e);
-      retryTimer = setTimeout(() => void listen(), backoff);
-      backoff = Math.min(backoff * 2, 10_000);
+      later(e);
     };
     client.on('error', retry);
     client.on('end', () => retry(new Error('LISTEN connection ended')));

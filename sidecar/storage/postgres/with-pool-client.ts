@@ -10,12 +10,19 @@ import type pg from 'pg';
  * `isLost` says which errors thrown by `fn` also mean the connection is gone.
  */
 export async function withPoolClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, isLost: (e: unknown) => boolean): Promise<T> {
-  const client = await pool.connect();
   let lost: Error | undefined;
   const hear = (e: Error) => {
     lost ??= e;
   };
-  client.on('error', hear);
+  // The callback form: pg-pool calls it in the same turn as it removes its idle listener (possibly inside the
+  // data handler of this very connection), so the listener is there before the rest of that chunk is parsed.
+  const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+    pool.connect((err, c) => {
+      if (err || !c) return reject(err ?? new Error('no client'));
+      c.on('error', hear);
+      resolve(c);
+    }),
+  );
   try {
     return await fn(client);
   } catch (e) {
