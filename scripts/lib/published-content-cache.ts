@@ -1,10 +1,12 @@
 /**
- * A rebuild validates and publishes only the content files that changed (issue 27). Each review file's validated
- * records and published reviews (with their digests) are kept, content-addressed by the file's path and bytes, the
- * engine (every source file of core/, the business configuration, the Node version: engineKey) and BASE_URL — all
- * that `parseReviewLines` and `publishReviews` read. A nightly rebuild adds reviews to one file of seven; the other
- * files' records are read back instead of parsed, validated, published and hashed again (the model step about 1 s shorter at
- * 100k reviews). A cold build writes no entries (see `cold`).
+ * A rebuild validates and publishes only the content that changed (issue 27). Each review file is taken in pieces of
+ * LINES_PER_PIECE lines; each piece's validated records and published reviews (with their digests) are kept,
+ * content-addressed by the file's path, the piece's first line and its bytes, the engine (every source file of core/,
+ * the business configuration, the Node version: engineKey) and BASE_URL — all that `parseReviewLines` and
+ * `publishReviews` read, record by record. A nightly rebuild adds reviews at the end of one file; every other piece is
+ * read back instead of parsed, validated, published and hashed again (the model step about 1 s shorter at 100k reviews
+ * with an entry per file; about 0.7 s more with an entry per piece, since the year's file of 14,000 reviews the new
+ * review joins is no longer published whole). A cold build writes no entries (see `cold`).
  * The checks across files (unique ids, catalog ids) still run over every record, so content that does not build
  * still fails with file, line, record and field. Kept beside the analysis cache, in its engine's folder, and used
  * only where that folder is this user's and writable by no one else; any error reads as "not cached".
@@ -36,11 +38,11 @@ import { isOwnFolder } from './is-own-folder.ts';
  * An entry: a first line with the format and the entry's key (a file renamed to another key is not read), the body, and a
  * last line with the body's SHA-256 (an entry altered or cut short is not read).
  */
-const MAGIC = 'SHINGLE-PUBLISHED-2';
+const MAGIC = 'SHINGLE-PUBLISHED-3';
 const ENTRY = /^published-[0-9a-f]{64}\.json$/;
 /** An entry being written (writeEntry), or left half-written by a build that was stopped. */
 const PARTIAL = /^\.published-[0-9a-f]{64}\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
-/** Entries this build did not use are removed once this old: a file's entry is replaced whenever the file changes. */
+/** Entries this build did not use are removed once this old: a piece's entry is replaced whenever the piece changes. */
 const KEEP_UNUSED_MS = 24 * 3600 * 1000;
 
 /** The files publishingCode hashes. */
@@ -78,16 +80,16 @@ interface Entry {
 export interface PublishedContentCache {
   /** The folder entries live in, or null where nothing may be cached (SHINGLE_ANALYSIS_CACHE=off). */
   readonly folder: string | null;
-  /** Files read back from entries / validated and published afresh, by the last publishContentFiles. */
+  /** Pieces of files (LINES_PER_PIECE lines) read back from entries / validated and published afresh, by the last publishContentFiles. */
   readonly reused: number;
   readonly published: number;
-  /** Writes the entries of the files published afresh, one file at a time, and removes entries unused for a day. Never rejects. */
+  /** Writes the entries of the pieces published afresh, one at a time, and removes entries unused for a day. Never rejects. */
   flush(): Promise<void>;
 }
 
 /**
  * The content of `reviewFiles` validated and published as `parseContent` and `publishReviews` would (the same records,
- * the same reviews in the same order, byte for byte), reading back the files `folder` holds an entry for.
+ * the same reviews in the same order, byte for byte), reading back the pieces of files `folder` holds an entry for.
  */
 export async function publishContentFiles(
   business: BusinessConfig,
@@ -103,46 +105,81 @@ export async function publishContentFiles(
   // hour, and a cold 100k build's peak grew by about 40 MB (means of 1,025 against 985 MB) with 1 GB, the limit it is held
   // to, already near. The next build writes them.
   const writing = folder !== null && !cache.cold;
-  const keyOf = (file: ContentFile) =>
+  const keyOf = (path: string, before: number, text: string) =>
     createHash('sha256')
-      .update(JSON.stringify([MAGIC, cache.engine, cache.code, baseUrl, file.path]))
+      .update(JSON.stringify([MAGIC, cache.engine, cache.code, baseUrl, path, before]))
       .update('\0')
-      .update(file.text)
+      .update(text)
       .digest('hex');
   const issues: ContentIssue[] = [];
-  const files = reviewFiles.map((file) => {
-    const key = keyOf(file);
-    const entry = folder === null ? null : readEntry(folder, key, file.path);
-    return { key, entry, fresh: entry ? null : parseReviewLines(file, issues) };
-  });
-  const records = files.flatMap((f) => f.entry?.records ?? f.fresh!);
+  const pieces = reviewFiles.flatMap((file) =>
+    piecesOf(file.text).map(({ text, before }) => {
+      const key = keyOf(file.path, before, text);
+      const entry = folder === null ? null : readEntry(folder, key, file.path);
+      return { key, entry, fresh: entry ? null : parsePiece(file.path, text, before, issues) };
+    }),
+  );
+  const records = pieces.flatMap((p) => p.entry?.records ?? p.fresh!);
   checkReferences(business, records, issues);
   if (issues.length > 0) throw new ContentError(issues);
-  // What the entries of the files published afresh hold, kept until flush: the records' facts as JSON text (not the records,
+  // What the entries of the pieces published afresh hold, kept until flush: the records' facts as JSON text (not the records,
   // which are let go with the content), and the published reviews (kept by the model anyway).
   const pending: Pending[] = [];
-  const parts = files.map(({ key, entry, fresh }) => {
+  const parts = pieces.map(({ key, entry, fresh }) => {
     if (entry) return entry.published;
     const published = publishReviews(fresh!, business, baseUrl, extract);
     if (writing) pending.push({ key, facts: JSON.stringify(fresh!.map((r) => [r.line, factsOf(r.record)])), published });
     return published;
   });
   const published: PublishResult = {
-    // Each file's reviews are in publishReviews' order already; the whole list in the same order as one call over every record
+    // Each piece's reviews are in publishReviews' order already; the whole list in the same order as one call over every record
     // (a stable sort, ties broken by id, ids unique).
     reviews: parts.flatMap((p) => p.reviews).sort(compareReviews),
     heldBack: parts.flatMap((p) => p.heldBack),
   };
-  const used = new Set(files.map((f) => `published-${f.key}.json`));
-  const reused = files.filter((f) => f.entry).length;
+  const used = new Set(pieces.map((p) => `published-${p.key}.json`));
+  const reused = pieces.filter((p) => p.entry).length;
   return {
     content: { business, records },
     published,
-    cache: { folder, reused, published: files.length - reused, flush: () => (folder === null ? Promise.resolve() : flush(folder, pending, used)) },
+    cache: { folder, reused, published: pieces.length - reused, flush: () => (folder === null ? Promise.resolve() : flush(folder, pending, used)) },
   };
 }
 
-/** A file published afresh, whose entry flush writes. */
+/**
+ * Lines of a content file per entry: a review added at the end of a file publishes its last piece again, not the file
+ * (a year's file held 14,000 reviews at 100k). Smaller pieces would mean more entries to open and check for the same
+ * reviews read back.
+ */
+export const LINES_PER_PIECE = 1_000;
+
+/**
+ * `text` cut after every LINES_PER_PIECE-th line (the last piece may be shorter; an empty text is one empty piece),
+ * each with the number of lines before it: the pieces' lines, numbered from there, are the file's lines.
+ */
+export function piecesOf(text: string): { text: string; before: number }[] {
+  const pieces: { text: string; before: number }[] = [];
+  for (let start = 0, before = 0; ; before += LINES_PER_PIECE) {
+    let end = start;
+    for (let n = 0; n < LINES_PER_PIECE && end < text.length; n++) {
+      const newline = text.indexOf('\n', end);
+      end = newline < 0 ? text.length : newline + 1;
+    }
+    pieces.push({ text: text.slice(start, end), before });
+    if (end >= text.length) return pieces;
+    start = end;
+  }
+}
+
+/** The records of a piece of the file at `path`, validated, and their issues, with the file's line numbers. */
+function parsePiece(path: string, text: string, before: number, issues: ContentIssue[]): LocatedRecord[] {
+  const found: ContentIssue[] = [];
+  const records = parseReviewLines({ path, text }, found);
+  for (const issue of found) issues.push(issue.line === undefined ? issue : { ...issue, line: issue.line + before });
+  return before === 0 ? records : records.map((r) => ({ ...r, line: r.line + before }));
+}
+
+/** A piece published afresh, whose entry flush writes. */
 interface Pending {
   key: string;
   /** JSON of the records' facts, `Entry['records']`. */
@@ -172,7 +209,7 @@ function* entryPieces({ key, facts, published }: Pending): Generator<string> {
 }
 
 /**
- * The file's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable:
+ * A piece's records and published reviews from its entry (frozen, digests remembered), or null when there is none usable:
  * none, another key's, altered or cut short (the checksum), or one whose reviews and records disagree.
  */
 function readEntry(folder: string, key: string, path: string): PublishedFile | null {
@@ -192,7 +229,7 @@ function readEntry(folder: string, key: string, path: string): PublishedFile | n
     });
     return { records: entry.records.map(([line, record]) => ({ record, file: path, line })), published: { reviews, heldBack: entry.heldBack } };
   } catch {
-    return null; // unreadable: the file is validated and published afresh
+    return null; // unreadable: the piece is validated and published afresh
   }
 }
 
@@ -245,7 +282,7 @@ async function writeEntry(folder: string, entry: Pending): Promise<void> {
     renameSync(temp, join(folder, name));
   } catch {
     try {
-      rmSync(temp, { force: true }); // a full disk: the next build publishes that file again
+      rmSync(temp, { force: true }); // a full disk: the next build publishes that piece again
     } catch {
       // left for the tidy (PARTIAL)
     }
@@ -258,7 +295,7 @@ function writeAll(fd: number, bytes: Buffer): void {
 }
 
 async function flush(folder: string, pending: Pending[], used: ReadonlySet<string>): Promise<void> {
-  // A file at a time, the event loop let through as it goes (the build goes on rendering meanwhile).
+  // A piece at a time, the event loop let through as it goes (the build goes on rendering meanwhile).
   while (pending.length > 0) await writeEntry(folder, pending.shift()!);
   try {
     const now = Date.now();

@@ -9,7 +9,7 @@ import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
 import { reviewDigest } from '../../../../core/model/review-digest.ts';
-import { publishContentFiles, publishingCode } from '../../../../scripts/lib/published-content-cache.ts';
+import { LINES_PER_PIECE, piecesOf, publishContentFiles, publishingCode } from '../../../../scripts/lib/published-content-cache.ts';
 import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
 import { manyRecords, reviewsFile } from '../../../helpers/sample-model.ts';
 
@@ -173,8 +173,52 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     const large = [reviewsFile(manyRecords(2_345), 'content/reviews/large.jsonl')];
     await publish(dir, large);
     const warm = await publish(dir, large);
-    expect([warm.cache.reused, warm.published.reviews.length]).toEqual([1, 2_345]);
+    expect([warm.cache.reused, warm.published.reviews.length]).toEqual([Math.ceil(2_345 / LINES_PER_PIECE), 2_345]);
     expect(seen(warm)).toBe(seen(uncached(large)));
+  });
+
+  it('piecesOf: the pieces put together are the text, each starting after a multiple of LINES_PER_PIECE lines', () => {
+    for (const lines of [0, 1, LINES_PER_PIECE - 1, LINES_PER_PIECE, LINES_PER_PIECE + 1, 2 * LINES_PER_PIECE + 7]) {
+      for (const ending of ['', '\n', '\r\n']) {
+        const text = Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join(ending || '\n') + (lines > 0 ? ending : '');
+        const pieces = piecesOf(text);
+        expect(pieces.map((p) => p.text).join('')).toBe(text);
+        expect(pieces.map((p) => p.before)).toEqual(pieces.map((_, k) => k * LINES_PER_PIECE));
+        expect(pieces).toHaveLength(Math.max(1, Math.ceil(lines / LINES_PER_PIECE)));
+        for (const p of pieces.filter((x) => x.text !== '')) {
+          expect(p.text.split('\n')[0]!.trim()).toBe(`line ${p.before + 1}`);
+          expect(p.text.split('\n').filter((l) => l.trim() !== '')).toHaveLength(Math.min(LINES_PER_PIECE, lines - p.before));
+        }
+      }
+    }
+  });
+
+  it('a review added at the end of a file of several pieces publishes its last piece again, and nothing else: the same bytes as without the cache', async () => {
+    const dir = join(scratch, 'append');
+    const records = manyRecords(2_500);
+    const before = [reviewsFile(records.slice(0, 2_400), 'content/reviews/large.jsonl')];
+    await publish(dir, before);
+    const after = [reviewsFile(records, 'content/reviews/large.jsonl')];
+    const out = await publish(dir, after);
+    expect([out.cache.reused, out.cache.published]).toEqual([2, 1]);
+    expect(seen(out)).toBe(seen(uncached(after)));
+    expect(out.published.reviews).toHaveLength(2_500);
+  });
+
+  it('numbers lines past the first piece as the file does: a held-back review and a broken line are named by their line in the file', async () => {
+    const dir = join(scratch, 'lines');
+    const records: unknown[] = manyRecords(2_100);
+    records[1_233] = { ...(records[1_233] as object), verification: { status: 'unverified', reason: 'no matching job found' } };
+    const file = reviewsFile(records, 'content/reviews/large.jsonl');
+    const cold = await publish(dir, [file]);
+    expect(cold.published.heldBack).toEqual([expect.objectContaining({ id: 'r-1233', file: file.path, line: 1_234 })]);
+    const warm = await publish(dir, [file]);
+    expect(warm.cache.reused).toBe(3);
+    expect(seen(warm)).toBe(seen(uncached([file])));
+    const broken = reviewsFile([...records.slice(0, 1_699), '{"id": "r-1699", oops', ...records.slice(1_700)], file.path);
+    const failure = await publish(dir, [broken]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ContentError);
+    expect((failure as ContentError).issues).toEqual([expect.objectContaining({ file: file.path, line: 1_700 })]);
   });
 
   it('removes entries no build used for a day, and what a stopped build left half-written, never one in use', async () => {
