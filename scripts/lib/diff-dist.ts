@@ -3,21 +3,29 @@ import { constants } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { type BuildChanges, diffBuilds } from '../../core/build/build-changes.ts';
+import { byCodePoint } from '../../core/text/by-code-point.ts';
 import { BUILD_MANIFEST_FILE, type BuildManifest } from '../../core/build/build-manifest-schema.ts';
 import { isPrivate } from './is-own-folder.ts';
 import { writeFileAtomic } from './write-file-atomic.ts';
 
-/** Every file under `dir` as a path relative to it (`/`-separated), with its size and modification time. */
+/**
+ * Every file under `dir` as a path relative to it (`/`-separated), in code-point order, with its size and modification
+ * time. The folders are read all at once, not one after another: a 100k-review build has over 2,000 of them (a folder per
+ * listing page), and read in turn they were most of the time a rebuild spent comparing.
+ */
 async function listTree(dir: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
   const paths: string[] = [];
-  const walk = async (sub: string) => {
+  const walk = async (sub: string): Promise<void> => {
+    const folders: Promise<void>[] = [];
     for (const entry of await readdir(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(rel);
+      if (entry.isDirectory()) folders.push(walk(rel));
       else if (entry.isFile()) paths.push(rel);
     }
+    await Promise.all(folders);
   };
   await walk('');
+  paths.sort(byCodePoint);
   // All at once: the stats run on the libuv pool (a 100k-review build has over 6,000 files).
   const stats = await Promise.all(paths.map((rel) => stat(join(dir, rel))));
   return new Map(paths.map((rel, i) => [rel, { size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs }]));
@@ -142,8 +150,7 @@ export async function compareDist(
   next: string,
   options: { known?: ReadonlyMap<string, string>; previousRecord?: FileRecord } = {},
 ): Promise<{ changes: BuildChanges; record: FileRecord }> {
-  const after = await listTree(next);
-  const before = previous ? await listTree(previous).catch(() => null) : null;
+  const [after, before] = await Promise.all([listTree(next), previous ? listTree(previous).catch(() => null) : null]);
   const record: FileRecord = new Map();
   const current = new Map<string, string>();
   const prior = before ? new Map<string, string>() : null;
