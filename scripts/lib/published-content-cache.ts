@@ -6,7 +6,7 @@
  * `publishReviews` read, record by record. A nightly rebuild adds reviews at the end of one file; every other piece is
  * read back instead of parsed, validated, published and hashed again (the model step about 1 s shorter at 100k reviews
  * with an entry per file; about 0.7 s more with an entry per piece, since the year's file of 14,000 reviews the new
- * review joins is no longer published whole).
+ * review joins is no longer published whole). A cold build writes no entries (see `cold`).
  * The checks across files (unique ids, catalog ids) still run over every record, so content that does not build
  * still fails with file, line, record and field. Kept beside the analysis cache, in its engine's folder, and used
  * only where that folder is this user's and writable by no one else; any error reads as "not cached".
@@ -96,14 +96,15 @@ export async function publishContentFiles(
   reviewFiles: readonly ContentFile[],
   baseUrl: string,
   extract: ExtractMentions,
-  cache: { dir: string | null; engine: string; code: string },
+  cache: { dir: string | null; engine: string; code: string; cold: boolean },
 ): Promise<{ content: { business: BusinessConfig; records: LocatedRecord<RecordFacts>[] }; published: PublishResult; cache: PublishedContentCache }> {
   // Only in this user's private folders: an entry is trusted as the build's own (one planted in a shared temporary
   // folder is never read), as the analysis cache's are.
   const folder = cache.dir !== null && (await ownFolder(cache.dir, cache.engine)) ? join(cache.dir, cache.engine) : null;
-  // A cold build writes its entries too. It holds the records' facts as JSON text from here to its flush, beside Astro:
-  // 11 MB at 100k reviews. (Until 2026-11-27 it wrote none, for its peak near the 1 GB it is held to; its peak has since
-  // come down to 923–954 MB, and the first rebuild after it then published every review again: 1.5–1.7 s.)
+  // A cold build (nothing cached for this engine yet) writes no entries: it would hold the records' facts through its fullest
+  // hour, and a cold 100k build's peak grew by about 40 MB (means of 1,025 against 985 MB) with 1 GB, the limit it is held
+  // to, already near. The next build writes them.
+  const writing = folder !== null && !cache.cold;
   const keyOf = (path: string, before: number, text: string) =>
     createHash('sha256')
       .update(JSON.stringify([MAGIC, cache.engine, cache.code, baseUrl, path, before]))
@@ -127,7 +128,7 @@ export async function publishContentFiles(
   const parts = pieces.map(({ key, entry, fresh }) => {
     if (entry) return entry.published;
     const published = publishReviews(fresh!, business, baseUrl, extract);
-    if (folder !== null) pending.push({ key, facts: JSON.stringify(fresh!.map((r) => [r.line, factsOf(r.record)])), published });
+    if (writing) pending.push({ key, facts: JSON.stringify(fresh!.map((r) => [r.line, factsOf(r.record)])), published });
     return published;
   });
   const published: PublishResult = {
