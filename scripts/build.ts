@@ -125,7 +125,6 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
   // failure). Not before the model step: content that fails to validate must not cost a build the swap would keep
   // (a later failure — a document's check, Astro — may leave two old builds instead of three).
   let pruning: Promise<void> | undefined;
-  let cached: Promise<void> | undefined; // the published content files' entries (published-content-cache.ts), never rejects
   await rm(staging, { recursive: true, force: true });
   const docsDir = `${staging}.documents`;
   await rm(docsDir, { recursive: true, force: true });
@@ -148,7 +147,6 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     const { model, reused, analysed, blocksReused } = prepared;
     phase('model', 'rendering the pages');
     pruning = pruneBuildsAhead(outDir);
-    cached = prepared.cache.flush(); // a file at a time, beside Astro; awaited before the swap
     writer.throwIfFailed(); // before Astro: a writer that has stopped fails the build now, not after every page
     writer.write(renderInsightsDocuments(model));
     const checked = writer.finish().then(({ documents, writeMs, checkMs }) => {
@@ -212,13 +210,18 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     // Against the live build, before the swap replaces it; with the hashes of what this build wrote.
     const { changes, record } = await compareDist(live, staging, { known: pageHashes, previousRecord: previous.files });
     phase('diff');
-    await Promise.all([pruning, cached]);
+    await pruning;
     const target = await swapIn(staging, outDir);
     writeFileRecord(outDir, target, record, PAGE_VARIANT_SETTINGS, plan.keys);
     const changesPath = writeChanges(outDir, changes);
     await sharedCompressionCache()?.prune();
     report(model.reviews.length, model.heldBack, outDir, performance.now() - started);
     reportChanges(changes, changesPath);
+    // The published content's entries for the next build, once the pages are live: a cold build writes every piece's
+    // (65 MB at 100k reviews: beside Astro they slowed its rendering on a machine both threads of the model step keep busy),
+    // a nightly rebuild the piece a new review joined.
+    await prepared.cache.flush();
+    phase('cache');
     if (process.env.SHINGLE_BUILD_STATS)
       console.log(
         `BUILD_PHASES ${JSON.stringify({ ...phases, reviewsReused: reused, reviewsAnalysed: analysed, insightBlocksReused: blocksReused, pagesReused: plan.reused.size, pagesPrecompressed: precompressedKept })}\nBUILD_MEMORY ${JSON.stringify(memory)}\nBUILD_CPU ${JSON.stringify(cpu)}`,
@@ -228,7 +231,7 @@ export async function buildSite(outDir = resolve(root, process.env.DIST_DIR ?? '
     await rm(staging, { recursive: true, force: true });
     throw e;
   } finally {
-    await Promise.all([pruning, cached]);
+    await pruning;
     await writer.abort();
     await rm(docsDir, { recursive: true, force: true });
   }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOptionsFromEnv } from '../../core/build/build-options.ts';
 import { insightsFromPartial } from '../../core/insights/build-insights.ts';
@@ -142,13 +141,10 @@ async function publishContent(dir: string | null): Promise<{ base: SiteBase; eng
   const business = parseBusiness(texts.business);
   const engine = engineKey(business);
   const { BASE_URL } = buildOptionsFromEnv(process.env);
-  // Cold: nothing cached for this engine yet (before the first cache folder of it is made).
-  const cold = dir === null || !existsSync(join(dir, engine));
   const { content, published, cache } = await publishContentFiles(business, texts.reviews, BASE_URL, extractMentions, {
     dir,
     engine,
     code: publishingCode(),
-    cold,
   });
   return { base: buildSiteBase(content, BASE_URL, published), engine, cache };
 }

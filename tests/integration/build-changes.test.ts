@@ -15,6 +15,8 @@ import { buildFullFixture, tempDir, writeContent } from '../helpers/build-fixtur
 import { changesFile, diffDist } from '../../scripts/lib/diff-dist.ts';
 import { runBuild } from '../../sidecar/build/run-build.ts';
 import { swapIn } from '../../scripts/lib/swap-in.ts';
+import { analysisCacheDir, engineKey } from '../../scripts/lib/review-analysis-cache.ts';
+import { readContentDir } from '../../site/lib/read-content-dir.ts';
 
 const PAGE_SIZE = 50;
 const dir = tempDir('changes');
@@ -87,6 +89,7 @@ describe('a rebuild changes only what shows the change', () => {
     const added: ReviewRecord = { ...record, id: 'r-2026-0999', date: newest.date, text: 'A brand-new review for the rebuild test.' };
     delete added.ownerReply;
     editContent((records) => (records.some((r) => r.id === record.id) ? [...records, added] : records));
+    const rebuilt = Date.now();
     const changes = await rebuild();
     const doc = readDoc();
     const total = Math.ceil(doc.reviews.length / PAGE_SIZE);
@@ -106,6 +109,12 @@ describe('a rebuild changes only what shows the change', () => {
     // and nginx.conf (its ETags); llms.txt (the count). 131 files, of 414.
     expect(byKind(changes.changed)).toEqual({ document: 15, since: 93, page: 18, manifest: 2, seo: 3 });
     expect(read(`reviews/page/${total}/index.html`)).toContain('A brand-new review for the rebuild test.');
+    // The build leaves the published content's entry of the piece the review joined, for the next build to read back
+    // (written once the pages are live: published-content-cache.ts).
+    const engineFolder = join(analysisCacheDir()!, engineKey(readContentDir(content).business));
+    // Those this build used are touched by it (entries of earlier runs of this file may hold the review too).
+    const used = readdirSync(engineFolder).filter((n) => n.startsWith('published-') && statSync(join(engineFolder, n)).mtimeMs >= rebuilt - 1000);
+    expect(used.filter((n) => readFileSync(join(engineFolder, n), 'utf8').includes('A brand-new review for the rebuild test.'))).toHaveLength(1);
     // Every listing URL of the first build still answers with a page.
     for (let n = 1; n <= Math.ceil(first.reviews.length / PAGE_SIZE); n++) expect(read(`reviews/page/${n}/index.html`)).toContain('<h1>');
   });

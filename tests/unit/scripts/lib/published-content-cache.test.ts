@@ -35,9 +35,9 @@ function seen(r: {
 
 const CODE = 'c'.repeat(64);
 
-async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE, cold = false, code = CODE) {
+async function publish(dir: string | null, files: readonly ContentFile[], baseUrl = BASE, engine = ENGINE, code = CODE) {
   const business = uncached([]).content.business;
-  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine, code, cold });
+  const out = await publishContentFiles(business, files, baseUrl, extractMentions, { dir, engine, code });
   await out.cache.flush();
   return out;
 }
@@ -79,7 +79,7 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect(moved.cache.reused).toBe(0);
     expect(seen(moved)).toBe(seen(uncached(texts.reviews, 'https://other.example')));
     expect((await publish(dir, texts.reviews, BASE, 'f'.repeat(64))).cache.reused).toBe(0);
-    expect((await publish(dir, texts.reviews, BASE, ENGINE, false, 'd'.repeat(64))).cache.reused).toBe(0);
+    expect((await publish(dir, texts.reviews, BASE, ENGINE, 'd'.repeat(64))).cache.reused).toBe(0);
   });
 
   it('keys on what publishing depends on outside core/: the lock file, this code, Node and its text libraries', () => {
@@ -245,15 +245,6 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     await publish(dir, texts.reviews);
     expect([stale, partial].filter((n) => existsSync(join(folder, n)))).toEqual([]);
     expect([recent, writing, other, ...inUse].every((n) => existsSync(join(folder, n)))).toBe(true);
-  });
-
-  it('writes no entry in a cold build (nothing cached for the engine yet): the next build writes them', async () => {
-    const dir = join(scratch, 'cold');
-    const cold = await publish(dir, texts.reviews, BASE, ENGINE, true);
-    expect(seen(cold)).toBe(seen(uncached(texts.reviews)));
-    expect(readdirSync(join(dir, ENGINE)).filter((n) => n.startsWith('published-'))).toEqual([]);
-    expect((await publish(dir, texts.reviews)).cache.reused).toBe(0);
-    expect((await publish(dir, texts.reviews)).cache.reused).toBe(texts.reviews.length);
   });
 
   it('with no cache folder (SHINGLE_ANALYSIS_CACHE=off) publishes every file, as before', async () => {

@@ -120,6 +120,41 @@ describe('per-review analysis reuse', { timeout: 30_000 }, () => {
     expect(readdirSync(join(dir, engine)).sort()).toEqual([`.pack-${'b'.repeat(16)}.bin.4243.tmp`, 'notes.txt']);
   });
 
+  // A nightly rebuild asks for its one new review: found in no pack, and no pack of 100 MB is read to learn it.
+  it('reads a pack whole only when its index names a key asked, and finds every entry of every pack', async () => {
+    const dir = join(scratch, 'index');
+    const engine = 'e'.repeat(64);
+    const entry = (i: number): [Buffer, Buffer] => [Buffer.alloc(32, i), Buffer.from(`analysis ${i} `.repeat(i + 1))];
+    const hex = (i: number) => entry(i)[0].toString('hex');
+    const writer = createAnalysisStore(dir, engine);
+    await writer.add([0, 1, 2].map(entry));
+    await writer.add([3, 4].map(entry));
+    await writer.add([5].map(entry));
+    const ask = async (keys: number[]) => {
+      const store = createAnalysisStore(dir, engine);
+      const taken: [string, string][] = [];
+      const found = await store.load(new Set(keys.map(hex)), (key, bytes) => taken.push([key, bytes.toString()]));
+      return { found, taken: taken.sort(), read: store.packsRead() };
+    };
+    expect(await ask([9, 10])).toEqual({ found: 0, taken: [], read: 0 });
+    const some = await ask([4, 9]);
+    expect(some).toEqual({ found: 1, taken: [[hex(4), entry(4)[1].toString()]], read: 1 });
+    const all = await ask([0, 1, 2, 3, 4, 5]);
+    expect([all.found, all.read]).toEqual([6, 3]);
+    expect(all.taken).toEqual([0, 1, 2, 3, 4, 5].map((i) => [hex(i), entry(i)[1].toString()]).sort());
+    // An index that names a key its pack does not hold is read whole and refused by the checksum.
+    const packs = readdirSync(join(dir, engine)).filter((n) => n.startsWith('pack-'));
+    for (const name of packs) {
+      const bytes = readFileSync(join(dir, engine, name));
+      const at = bytes.indexOf(entry(5)[0]);
+      if (at < 0) continue;
+      bytes.fill(9, at, at + 32); // the index now names entry 9
+      writeFileSync(join(dir, engine, name), bytes);
+    }
+    expect(await ask([9])).toEqual({ found: 0, taken: [], read: 1 });
+    expect((await ask([5])).found).toBe(0);
+  });
+
   it('keys on the business configuration as well as the engine', () => {
     expect(engineKey({ ...business, name: `${business.name} II` })).not.toBe(engineKey(business));
     expect(engineKey(structuredClone(business))).toBe(engineKey(business));
