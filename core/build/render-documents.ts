@@ -1,6 +1,7 @@
 import type { ManifestDocument } from './build-manifest-schema.ts';
 import { renderWidgetDocument } from '../widget/render-widget-document.ts';
 import { renderAtom } from '../feeds/render-atom.ts';
+import { documentJson } from '../feeds/document-json.ts';
 import { renderJsonFeed } from '../feeds/render-json-feed.ts';
 import { renderReviewsDocument, renderSinceDocument } from '../feeds/render-reviews-document.ts';
 import type { SiteBase, SiteModel } from '../model/build-site-model.ts';
@@ -61,7 +62,7 @@ export function renderReviewDocuments(model: SiteBase, windowDays: number, asset
   const feedUpdated = latestDate(model.reviews.slice(0, FEED_SIZE));
   const reviewsDocument = renderReviewsDocument(model);
   const docs = [
-    document(DOCUMENT_PATHS.reviews, 'reviews', JSON.stringify(reviewsDocument), model.updated),
+    document(DOCUMENT_PATHS.reviews, 'reviews', documentJson(reviewsDocument), model.updated),
     document(DOCUMENT_PATHS.jsonFeed, 'json-feed', JSON.stringify(renderJsonFeed(model)), feedUpdated),
     document(DOCUMENT_PATHS.atom, 'atom', renderAtom(model), feedUpdated),
     document(DOCUMENT_PATHS.openapi, 'openapi', JSON.stringify(buildOpenApiDocument(model.baseUrl)), null),
@@ -69,7 +70,7 @@ export function renderReviewDocuments(model: SiteBase, windowDays: number, asset
   if (assets.widgetScript !== undefined) docs.push(document(DOCUMENT_PATHS.widgetScript, 'widget-script', assets.widgetScript, null));
   for (const date of sinceWindow(model, windowDays)) {
     const since = renderSinceDocument(model.reviews, date);
-    docs.push(document(`${SINCE_PREFIX}${date}`, 'since', JSON.stringify(since), since.updated));
+    docs.push(document(`${SINCE_PREFIX}${date}`, 'since', documentJson(since), since.updated));
   }
   return docs;
 }

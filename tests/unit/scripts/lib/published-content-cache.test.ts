@@ -9,6 +9,8 @@ import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
 import { reviewDigest } from '../../../../core/model/review-digest.ts';
+import { reviewJson } from '../../../../core/model/review-json.ts';
+import { documentJson } from '../../../../core/feeds/document-json.ts';
 import { LINES_PER_PIECE, piecesOf, publishContentFiles, publishingCode } from '../../../../scripts/lib/published-content-cache.ts';
 import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
 import { manyRecords, reviewsFile } from '../../../helpers/sample-model.ts';
@@ -135,6 +137,32 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     const out = await publish(dir, texts.reviews);
     expect([out.cache.reused, out.cache.published]).toEqual([texts.reviews.length - 2, 2]);
     expect(seen(out)).toBe(seen(uncached(texts.reviews)));
+  });
+
+  it('keeps each review read back with its own JSON (what reviews.json is written from), and reads no entry whose lengths do not fit', async () => {
+    const dir = join(scratch, 'json');
+    await publish(dir, texts.reviews);
+    const warm = await publish(dir, texts.reviews);
+    const kept = (globalThis as unknown as Record<symbol, WeakMap<object, string>>)[Symbol.for('shingle.reviewJson')]!;
+    for (const r of warm.published.reviews) {
+      expect(kept.get(r)).toBe(JSON.stringify(r));
+      expect(reviewJson(r)).toBe(JSON.stringify(r));
+    }
+    const doc = { version: '1.0.0', reviews: warm.published.reviews };
+    expect(documentJson(doc)).toBe(JSON.stringify(doc));
+    // One review's length a character longer and the next one's shorter: the same total, the checksum made to match.
+    const folder = join(dir, ENGINE);
+    const name = readdirSync(folder).find((n) => n.startsWith('published-') && readFileSync(join(folder, n), 'utf8').includes('},{'))!;
+    const text = readFileSync(join(folder, name), 'utf8');
+    const head = text.slice(0, text.indexOf('\n') + 1);
+    const body = JSON.parse(text.slice(head.length, text.lastIndexOf('\n'))) as { lengths: number[] };
+    body.lengths[0]! += 1;
+    body.lengths[1]! -= 1;
+    const out = JSON.stringify(body);
+    writeFileSync(join(folder, name), `${head}${out}\n${createHash('sha256').update(out).digest('hex')}`);
+    const again = await publish(dir, texts.reviews);
+    expect([again.cache.reused, again.cache.published]).toEqual([texts.reviews.length - 1, 1]);
+    expect(seen(again)).toBe(seen(uncached(texts.reviews)));
   });
 
   it('keeps no job reference (never published), in files only this user may read', async () => {
