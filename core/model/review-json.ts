@@ -14,6 +14,11 @@ export function reviewJson(review: Review): string {
   return texts.get(review) ?? JSON.stringify(review);
 }
 
+/** The JSON a private cache kept for a review (rememberJson), or undefined. */
+export function rememberedJson(review: Review): string | undefined {
+  return texts.get(review);
+}
+
 /**
  * Records the JSON of a frozen review read back from a private cache (scripts/lib/published-content-cache.ts), which
  * wrote it with JSON.stringify and parsed the review from it: parsing JSON.stringify's text and stringifying the result

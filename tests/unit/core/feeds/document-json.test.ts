@@ -18,11 +18,14 @@ describe('documentJson (reviews.json and the since files, from the reviews JSON 
   });
 
   it('takes a review remembered with its JSON from that text, and computes the others', () => {
-    const [a, b] = sampleModel(manyRecords(40)).reviews.map((r) => structuredClone(r) as Review);
+    const [a, b, c, d] = sampleModel(manyRecords(40)).reviews.map((r) => structuredClone(r) as Review);
     freezeDeep(a!);
     rememberJson(a!, '{"kept":true}'); // not a's JSON: only to see which text is taken
     expect(reviewJson(a!)).toBe('{"kept":true}');
     expect(documentJson({ reviews: [a!, b!] })).toBe(`{"reviews":[{"kept":true},${JSON.stringify(b)}]}`);
+    // Runs of reviews without a kept text, before, between and after kept ones.
+    const mixed = `{"reviews":[${JSON.stringify(b)},${JSON.stringify(c)},{"kept":true},${JSON.stringify(d)}]}`;
+    expect(documentJson({ reviews: [b!, c!, a!, d!] })).toBe(mixed);
     expect(() => rememberJson(b!, JSON.stringify(b))).toThrow(/frozen/);
   });
 
