@@ -5,6 +5,7 @@ import type { Review, ReviewRecord } from '../schemas/review-schema.ts';
 import { publishedAuthor } from './author-initials.ts';
 import { compareReviews } from './compare-reviews.ts';
 import { freezeDeep } from './freeze-deep.ts';
+import { digestOf, rememberDigest } from './review-digest.ts';
 import { maskReplyNames } from './mask-reply-names.ts';
 import { reviewPermalink } from './review-permalink.ts';
 
@@ -75,8 +76,11 @@ export function publishReviews(
   for (const { record, file, line } of records) {
     const v = record.verification;
     // Frozen: a published review is never changed in place (its digest, computed once, keys the caches and page reuse).
-    if (v.status === 'verified') reviews.push(freezeDeep(toReview(record, business, baseUrl, extract)));
-    else if (v.status === 'unverified') heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason });
+    if (v.status === 'verified') {
+      const review = toReview(record, business, baseUrl, extract);
+      rememberDigest(review, digestOf(review)); // every build keys every review by it; kept on the review, not in a WeakMap
+      reviews.push(freezeDeep(review));
+    } else if (v.status === 'unverified') heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason });
     else heldBack.push({ id: record.id, file, line, status: v.status, reason: v.reason, note: v.note });
   }
   reviews.sort(compareReviews);

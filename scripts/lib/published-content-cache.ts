@@ -233,9 +233,9 @@ function readEntry(folder: string, key: string, path: string): PublishedFile | n
     const texts = reviewTexts(body, entry.lengths);
     if (!texts) return null;
     const reviews = entry.reviews.map((r, i) => {
-      freezeDeep(r);
       rememberDigest(r, entry.digests[i]!);
       rememberJson(r, texts[i]!);
+      freezeDeep(r);
       return r;
     });
     return { records: entry.records.map(([line, record]) => ({ record, file: path, line })), published: { reviews, heldBack: entry.heldBack } };

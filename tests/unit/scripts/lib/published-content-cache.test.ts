@@ -9,7 +9,7 @@ import { extractMentions } from '../../../../core/insights/extract-mentions.ts';
 import { buildModerationRecord } from '../../../../core/model/moderation-record.ts';
 import { publishReviews } from '../../../../core/model/publish-reviews.ts';
 import { reviewDigest } from '../../../../core/model/review-digest.ts';
-import { reviewJson } from '../../../../core/model/review-json.ts';
+import { rememberedJson, reviewJson } from '../../../../core/model/review-json.ts';
 import { documentJson } from '../../../../core/feeds/document-json.ts';
 import { LINES_PER_PIECE, piecesOf, publishContentFiles, publishingCode } from '../../../../scripts/lib/published-content-cache.ts';
 import { readContentTexts } from '../../../../site/lib/read-content-dir.ts';
@@ -143,9 +143,8 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     const dir = join(scratch, 'json');
     await publish(dir, texts.reviews);
     const warm = await publish(dir, texts.reviews);
-    const kept = (globalThis as unknown as Record<symbol, WeakMap<object, string>>)[Symbol.for('shingle.reviewJson')]!;
     for (const r of warm.published.reviews) {
-      expect(kept.get(r)).toBe(JSON.stringify(r));
+      expect(rememberedJson(r)).toBe(JSON.stringify(r));
       expect(reviewJson(r)).toBe(JSON.stringify(r));
     }
     const doc = { version: '1.0.0', reviews: warm.published.reviews };
