@@ -1,5 +1,6 @@
 import { byCodePoint } from '../../core/text/by-code-point.ts';
-import { lstat, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, rmSync } from 'node:fs';
+import { lstat, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { extname, join, relative, sep } from 'node:path';
 import { ARCHIVE_BROTLI_QUALITY, brotliQuality, compress } from './write-documents.ts';
@@ -86,37 +87,41 @@ export interface PreviousPages {
  * linkIntact checks the link). Returns their hashes, or null (then the page is compressed as usual, and nothing linked
  * is left behind to be written through).
  */
-async function reusePrevious(previous: PreviousPages | undefined, rel: string, sha: string, file: string): Promise<[string, string] | null> {
+function reusePrevious(previous: PreviousPages | undefined, rel: string, sha: string, file: string): [string, string] | null {
   if (!previous || previous.settings !== PAGE_VARIANT_SETTINGS || previous.record.get(rel)?.[2] !== sha) return null;
   const variants = [`${rel}.gz`, `${rel}.br`].map((v) => [v, previous.record.get(v)] as const);
   if (variants.some(([, kept]) => !kept)) return null;
   const made = variants.map(([v]) => `${file}${v.slice(rel.length)}`);
   // Linked, then checked (linkIntact): a variant replaced or gone in the previous build fails its check, and both links
   // are removed before the page is compressed as usual.
-  const intact = await Promise.all(variants.map(([v, kept], i) => linkIntact(join(previous.dir, v), made[i]!, kept!).catch(() => false)));
+  const intact = variants.map(([v, kept], i) => {
+    try {
+      return linkIntact(join(previous.dir, v), made[i]!, kept!);
+    } catch {
+      return false;
+    }
+  });
   if (!intact.every(Boolean)) {
-    await Promise.all(made.map((to) => rm(to, { force: true })));
+    for (const to of made) rmSync(to, { force: true });
     return null;
   }
   return [variants[0]![1]![2], variants[1]![1]![2]];
 }
 
 /**
- * The HTML pages and text assets under `dir`, in code-point order of their paths. The folders are read all at once, not
- * one after another (over 2,000 of them at 100k reviews: a folder per listing page).
+ * The HTML pages and text assets under `dir`, in code-point order of their paths. Synchronous calls: over 2,000 folders
+ * at 100k reviews (a folder per listing page), whose listings cost more as promises than the listing itself.
  */
-async function textFiles(dir: string): Promise<string[]> {
+function textFiles(dir: string): string[] {
   const files: string[] = [];
-  const walk = async (folder: string): Promise<void> => {
-    const folders: Promise<void>[] = [];
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) folders.push(walk(path));
+      if (entry.isDirectory()) walk(path);
       else if (TEXT.has(extname(entry.name))) files.push(path);
     }
-    await Promise.all(folders);
   };
-  await walk(dir);
+  walk(dir);
   return files.sort(byCodePoint);
 }
 
@@ -147,7 +152,7 @@ export async function compressPages(
   outDir: string,
   { progress, previous, linked = new Map(), precompressed }: CompressPagesOptions = {},
 ): Promise<CompressedPages> {
-  const files = await textFiles(outDir);
+  const files = textFiles(outDir);
   progress?.start(files.length, 'compressing pages');
   const hashes = new Map<string, string>();
   const relOf = (file: string) => relative(outDir, file).split(sep).join('/');
@@ -178,7 +183,7 @@ export async function compressPages(
         continue;
       }
       if (precompressed && !kept && isArchivePage(file)) await Promise.all([rm(`${file}.gz`, { force: true }), rm(`${file}.br`, { force: true })]);
-      const reused = size >= MIN_BYTES ? await reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
+      const reused = size >= MIN_BYTES ? reusePrevious(previous, rel, hashes.get(rel)!, file) : null;
       if (reused) {
         hashes.set(`${rel}.gz`, reused[0]);
         hashes.set(`${rel}.br`, reused[1]);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { copyFile, link, lstat, mkdir, readFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PageReusePlan } from '../../site/lib/page-reuse.ts';
 import type { BuildRecord } from './diff-dist.ts';
@@ -19,7 +19,7 @@ export async function planPageReuse(live: string | null, previous: BuildRecord, 
   const intact = new Map<string, string>();
   if (live) {
     const entries = [...previous.pages];
-    const stats = await Promise.all(entries.map(([file]) => lstat(join(live, file)).catch(() => null)));
+    const stats = entries.map(([file]) => lstatOrNull(join(live, file)));
     entries.forEach(([file, key], i) => {
       const kept = previous.files.get(file);
       const st = stats[i];
@@ -47,48 +47,48 @@ export interface LinkedPage {
  */
 export async function linkReusedPages(plan: PageReusePlan, live: string, staging: string, previous: BuildRecord): Promise<Map<string, LinkedPage>> {
   const linked = new Map<string, LinkedPage>();
-  // Every link settled before a failure is reported: the build then removes the staging folder and renders again,
-  // which must not race links still being made.
-  const outcomes = await Promise.allSettled(
-    [...plan.reused].map(async (file) => {
-      const to = join(staging, file);
-      await mkdir(dirname(to), { recursive: true });
-      const kept = previous.files.get(file)!;
-      if (!(await linkIntact(join(live, file), to, kept))) throw new Error(`page reuse: ${file} of the previous build changed while this build ran`);
-      linked.set(file, { sha256: kept[2], size: kept[0] });
-    }),
-  );
-  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-  if (failed) throw failed.reason;
+  // One after another, with synchronous calls: the first failure is reported with no link still being made (the build
+  // then removes the staging folder and renders again), and 2,031 pages' folders, links and checks take half the time
+  // they took as 6,000 promises through the thread pool (2026-11-27).
+  for (const file of plan.reused) {
+    const to = join(staging, file);
+    mkdirSync(dirname(to), { recursive: true });
+    const kept = previous.files.get(file)!;
+    if (!linkIntact(join(live, file), to, kept)) throw new Error(`page reuse: ${file} of the previous build changed while this build ran`);
+    linked.set(file, { sha256: kept[2], size: kept[0] });
+  }
   return linked;
 }
 
 /**
  * Links `from` to `to` (or copies it, across file systems) and tells whether what `to` now holds is the file the
  * record `kept` ([size, mtime, SHA-256]) describes: a link by its size and modification time, a copy (which gets
- * a new modification time) by its hash. Used wherever the build takes a file of the previous build.
+ * a new modification time) by its hash. Used wherever the build takes a file of the previous build; synchronous, as
+ * the build's tail calls it thousands of times with nothing else for its thread to do.
  */
-export async function linkIntact(from: string, to: string, kept: readonly [number, number, string]): Promise<boolean> {
-  const copied = await link(from, to).then(
-    () => false,
-    () => copyFile(from, to).then(() => true),
-  );
-  const st = await lstat(to);
+export function linkIntact(from: string, to: string, kept: readonly [number, number, string]): boolean {
+  let copied = false;
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+    copied = true;
+  }
+  const st = lstatSync(to);
   if (!copied) return isRecordedFile(st, kept);
   if (!st.isFile() || st.size !== kept[0]) return false;
-  return (
-    createHash('sha256')
-      .update(await readFile(to))
-      .digest('hex') === kept[2]
-  );
+  return createHash('sha256').update(readFileSync(to)).digest('hex') === kept[2];
 }
 
-/**
- * Whether a file of the previous build is still the one the record `kept` describes: a regular file of this user
- * (a group member who may write into the build's folders under a umask of 002 can put a file of the recorded size
- * there and give it the recorded time, but it is theirs; and only the owner may set a file's time back after
- * writing into it), of the recorded size and modification time.
- */
+/** The file's lstat, or null when it cannot be had (gone, unreadable folder). */
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
 export function isRecordedFile(st: Stats, kept: readonly [number, number, string]): boolean {
   return st.isFile() && isOwn(st.uid) && st.size === kept[0] && st.mtimeMs === kept[1];
 }
