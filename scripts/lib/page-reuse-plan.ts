@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { PageReusePlan } from '../../site/lib/page-reuse.ts';
 import type { BuildRecord } from './diff-dist.ts';
@@ -47,12 +48,14 @@ export interface LinkedPage {
  */
 export async function linkReusedPages(plan: PageReusePlan, live: string, staging: string, previous: BuildRecord): Promise<Map<string, LinkedPage>> {
   const linked = new Map<string, LinkedPage>();
-  // One after another, with synchronous calls: the first failure is reported with no link still being made (the build
-  // then removes the staging folder and renders again), and 2,031 pages' folders, links and checks take half the time
-  // they took as 6,000 promises through the thread pool (2026-11-27).
+  // The folders at once, on the thread pool (a folder's creation waits on the file system: one after another, 2,031 of
+  // them took longer than all the rest); then the links one after another, with synchronous calls: the first failure is
+  // reported with no link still being made (the build then removes the staging folder and renders again), and a link
+  // and its check take half the time they took as promises through the pool (2026-11-27).
+  const folders = new Set([...plan.reused].map((file) => dirname(join(staging, file))));
+  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
   for (const file of plan.reused) {
     const to = join(staging, file);
-    mkdirSync(dirname(to), { recursive: true });
     const kept = previous.files.get(file)!;
     if (!linkIntact(join(live, file), to, kept)) throw new Error(`page reuse: ${file} of the previous build changed while this build ran`);
     linked.set(file, { sha256: kept[2], size: kept[0] });
