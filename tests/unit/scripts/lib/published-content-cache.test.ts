@@ -164,6 +164,30 @@ describe('published-content cache (a rebuild validates and publishes only the fi
     expect(seen(again)).toBe(seen(uncached(texts.reviews)));
   });
 
+  // Found by a helper's review: checked only for a brace at each end, lengths moved onto a `},{` inside a review's text
+  // were taken, and reviews.json (written from the texts) was no longer JSON.
+  it('reads no entry whose lengths cut a review inside its text, where the text holds },{ (the checksum made to match)', async () => {
+    const dir = join(scratch, 'inner-cut');
+    // Quotes, backslashes and brackets in a text are read back as they are.
+    const files = [reviewsFile(manyRecords(3).map((r) => ({ ...r, text: `${r.text} "Great" crew},{would hire [again] \\ {yes}.` })))];
+    await publish(dir, files);
+    expect((await publish(dir, files)).cache.reused).toBe(1);
+    const folder = join(dir, ENGINE);
+    const [name] = readdirSync(folder).filter((n) => n.startsWith('published-'));
+    const text = readFileSync(join(folder, name!), 'utf8');
+    const head = text.slice(0, text.indexOf('\n') + 1);
+    const body = JSON.parse(text.slice(head.length, text.lastIndexOf('\n'))) as { reviews: unknown[]; lengths: number[] };
+    const cut = JSON.stringify(body.reviews[0]).indexOf('},{') + 1; // just after the `}` inside the first review's text
+    body.lengths[1]! += body.lengths[0]! - cut;
+    body.lengths[0] = cut;
+    const out = JSON.stringify(body);
+    writeFileSync(join(folder, name!), `${head}${out}\n${createHash('sha256').update(out).digest('hex')}`);
+    const again = await publish(dir, files);
+    expect([again.cache.reused, again.cache.published]).toEqual([0, 1]);
+    for (const r of again.published.reviews) expect(reviewJson(r)).toBe(JSON.stringify(r));
+    expect(seen(again)).toBe(seen(uncached(files)));
+  });
+
   it('keeps no job reference (never published), in files only this user may read', async () => {
     const dir = join(scratch, 'private');
     await publish(dir, texts.reviews);
