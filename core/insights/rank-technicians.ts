@@ -29,6 +29,7 @@ export function rankTechnicians(
   const ratings = eligible.map((t) => reviewsOf(t.id).map((r) => r.rating));
   const random = createRandom(SHARE_RULES.seed);
   const wins = eligible.map(() => 0);
+  const needed = SHARE_RULES.leaderSupport * SHARE_RULES.replicates;
   for (let b = 0; b < SHARE_RULES.replicates && eligible.length > 1; b++) {
     let best = -1;
     let bestMean = -Infinity;
@@ -44,9 +45,14 @@ export function rankTechnicians(
     // A replicate in which another averages exactly as much is won by neither: shrinking would otherwise give it to
     // the one with more reviews (two technicians with only 5-star reviews never stand out, whatever their counts).
     if (raw.every((mean, i) => i === best || mean !== raw[best])) wins[best]!++;
+    // Decided once one has the wins it needs (leaderSupport is over half, so no one else can pass it in the replicates
+    // left) or no one can still reach them: the draws left would change nothing that is read below, only cost time
+    // (all 400 replicates were 0.11 s of every build at 100k reviews, mostly spent after the outcome was settled).
+    const most = Math.max(...wins);
+    if ((most >= needed && needed > SHARE_RULES.replicates / 2) || most + (SHARE_RULES.replicates - b - 1) < needed) break;
   }
   const lead = wins.indexOf(Math.max(...wins, 0));
-  if (eligible.length < 2 || wins[lead]! < SHARE_RULES.leaderSupport * SHARE_RULES.replicates) return { standout: null, compared: eligible.length };
+  if (eligible.length < 2 || wins[lead]! < needed) return { standout: null, compared: eligible.length };
   const technician = eligible[lead]!;
   const ids = (named: boolean) =>
     reviewsOf(technician.id)
