@@ -47,8 +47,13 @@ function splitOnce(bytes: Buffer): { head: Record<string, unknown>; layout: Revi
 
 /** The JSON text of review `i` of a layout. */
 export function reviewText(layout: ReviewsLayout, i: number): string {
+  return reviewBytes(layout, i).toString('utf8');
+}
+
+/** The UTF-8 bytes of review `i` (reviewText's text), a view of the document's bytes. */
+export function reviewBytes(layout: ReviewsLayout, i: number): Buffer {
   const from = i === 0 ? layout.start + 1 : layout.ends[i - 1]! + 1;
-  return layout.bytes.toString('utf8', from, layout.ends[i]!);
+  return layout.bytes.subarray(from, layout.ends[i]!);
 }
 
 /**

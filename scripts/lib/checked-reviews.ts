@@ -15,9 +15,12 @@ import { removeLeftTemps, writeFileAtomic } from './write-file-atomic.ts';
  * checking code and zod's version: a text is taken as checked only when the same bytes passed the same check.
  */
 export interface CheckedReviews {
-  /** Whether this exact review text passed the check in an earlier build or earlier in this one; one that passes now is remembered (`passed`). */
-  has(text: string): boolean;
-  passed(text: string): void;
+  /**
+   * Whether this exact review text (a string, or its UTF-8 bytes: the same digest) passed the check in an earlier build
+   * or earlier in this one; one that passes now is remembered (`passed`).
+   */
+  has(text: string | Uint8Array): boolean;
+  passed(text: string | Uint8Array): void;
   /** Keeps what this build found valid, and only that (the next build checks anything else). */
   save(): Promise<void>;
 }
@@ -35,7 +38,8 @@ function checkerKey(): Buffer {
     .digest();
 }
 
-const digest = (text: string) => hash('sha256', text, 'base64');
+/** SHA-256 of a review's text, from its UTF-8 bytes as they are (the checker hands a slice of the document: not decoded). */
+const digest = (text: string | Uint8Array) => hash('sha256', text, 'base64');
 
 /** No memory: every review is checked (no cache folder, or the folder is not this user's own). */
 export const CHECK_EVERY_REVIEW: CheckedReviews = { has: () => false, passed: () => undefined, save: async () => undefined };
@@ -60,8 +64,8 @@ export async function loadCheckedReviews(folder: string): Promise<CheckedReviews
     // None kept yet, or unreadable: every review is checked.
   }
   // The text has() last hashed: passed() follows it with the same text (a review is hashed once).
-  let last: { text: string; digest: string } | null = null;
-  const digestOf = (text: string) => (last?.text === text ? last.digest : (last = { text, digest: digest(text) }).digest);
+  let last: { text: string | Uint8Array; digest: string } | null = null;
+  const digestOf = (text: string | Uint8Array) => (last?.text === text ? last.digest : (last = { text, digest: digest(text) }).digest);
   return {
     has(text) {
       const d = digestOf(text);

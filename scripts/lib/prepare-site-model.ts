@@ -14,6 +14,8 @@ import { contentDirFromEnv, readContentTexts } from '../../site/lib/read-content
 import { parseBusiness } from '../../core/content/parse-content.ts';
 import { publishContentFiles, publishingCode, type PublishedContentCache } from './published-content-cache.ts';
 import { provideSiteModel } from '../../site/lib/site-data.ts';
+import { HOME_TOPICS, provideTopicCounts } from '../../site/lib/topic-links.ts';
+import { topicCounts } from './topic-counts.ts';
 import { analyzeReviews } from './analyze-reviews.ts';
 import type { Progress } from './progress.ts';
 import { tightenHeap } from './tighten-heap.ts';
@@ -63,6 +65,9 @@ export async function prepareSiteModel(
     }),
   );
   const insights = insightsFromPartial(mergeInsightsPartials(parts, business), business);
+  // The home page's topic links, counted per block as the insights are (topic-counts.ts).
+  const phrases = insights.topics.slice(0, HOME_TOPICS).map((t) => t.phrase);
+  provideTopicCounts(reviews, await topicCounts(dir === null ? null : join(dir, engine), reviews, blocks, blockKeys, phrases));
   const model = completeSiteModel(base, () => insights);
   provideSiteModel(model);
   await store?.tidy(new Set(keys));

@@ -35,6 +35,18 @@ describe('reviews checked by earlier builds', () => {
     expect((await loadCheckedReviews(dir)).has('{"id":"r-1"}')).toBe(false);
   });
 
+  it('a review is the same text as a string or as its UTF-8 bytes (the checker looks up slices of the document)', async () => {
+    const dir = folder('bytes');
+    const text = '{"id":"r-2","text":"Très bien, 5 ★"}';
+    const first = await loadCheckedReviews(dir);
+    first.passed(Buffer.from(text, 'utf8'));
+    await first.save();
+    const next = await loadCheckedReviews(dir);
+    expect(next.has(text)).toBe(true);
+    expect(next.has(Buffer.from(`${text} `, 'utf8').subarray(0, -1))).toBe(true); // a view, as the checker hands it
+    expect(next.has(Buffer.from(text, 'latin1'))).toBe(false); // other bytes, another text
+  });
+
   it('an altered file, or one in a folder others may write to, remembers nothing', async () => {
     const dir = folder('b');
     const checked = await loadCheckedReviews(dir);
