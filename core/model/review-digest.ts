@@ -7,7 +7,7 @@ const KEY = Symbol.for('shingle.reviewDigests');
 const slot = globalThis as unknown as Record<symbol, WeakMap<Review, string> | undefined>;
 const digests = (slot[KEY] ??= new WeakMap<Review, string>());
 
-/** Where a review read back from a private cache carries its digest (rememberDigest). */
+/** Where a published review, or one read back from a private cache, carries its digest (rememberDigest). */
 const DIGEST = Symbol.for('shingle.reviewDigest');
 
 /**
