@@ -1,22 +1,17 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../../scripts/lib/check-dist.ts';
 import { loadCheckedReviews } from '../../../../scripts/lib/checked-reviews.ts';
+import { privateEngineFolder } from '../../../helpers/private-engine-folder.ts';
 import { renderReviewsDocument } from '../../../../core/feeds/render-reviews-document.ts';
 import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-cr-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A folder as the analysis cache makes its engine folders: this user's, writable by no one else. */
-const folder = (name: string) => {
-  const dir = join(scratch, name, 'e'.repeat(64));
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(join(scratch, name), 0o700);
-  return dir;
-};
+const folder = (name: string) => privateEngineFolder(scratch, name);
 
 describe('reviews checked by earlier builds', () => {
   it('a text that passed is not checked again by the next build; any other text is', async () => {

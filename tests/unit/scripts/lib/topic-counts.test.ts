@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { insightsBlocks } from '../../../../core/insights/insights-blocks.ts';
 import type { Review } from '../../../../core/schemas/review-schema.ts';
 import { topicCounts } from '../../../../scripts/lib/topic-counts.ts';
 import { countTopicPhrases, provideTopicCounts, topicLinks } from '../../../../site/lib/topic-links.ts';
+import { privateEngineFolder } from '../../../helpers/private-engine-folder.ts';
 import { manyRecords, sampleModel } from '../../../helpers/sample-model.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'shingle-tc-'));
@@ -17,13 +18,7 @@ const keysOf = (list: readonly Review[]) => blocks.map((block) => block.map((i) 
 const phrases = ['final bill', 'crew', 'roof', 'nowhere to be found'];
 const truth = (list: readonly Review[]) => new Map(phrases.map((p, i) => [p, countTopicPhrases(list, phrases)[i]!]));
 
-/** An engine folder of this user, private. */
-function engineFolder(name: string): string {
-  const folder = join(scratch, name, 'e'.repeat(64));
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
-  chmodSync(join(scratch, name), 0o700);
-  return folder;
-}
+const engineFolder = (name: string) => privateEngineFolder(scratch, name);
 
 describe('the home page topic counts kept per block of reviews', () => {
   it('sums the blocks to what counting every review finds, and takes a kept block as kept', async () => {
